@@ -1,0 +1,1 @@
+"""The engine: contract, registry, options, events, seeded chance and game records."""

@@ -1,0 +1,66 @@
+"""Game options and named variants: declared per game, validated with clear errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from candlelit.engine.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option: its default, allowed choices (or a validator) and a help text."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    validate: Callable[[Any], Any] | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return the normalised value, or raise OptionError naming the option."""
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+        if self.validate is not None:
+            try:
+                return self.validate(value)
+            except OptionError:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise OptionError(f"option {self.name!r}: {exc}") from exc
+        return value
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset of option values."""
+
+    name: str
+    help: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def resolve_options(
+    declared: tuple[Option, ...],
+    variants: tuple[Variant, ...],
+    variant: str | None,
+    overrides: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """Defaults, then the variant's values, then explicit overrides; all validated."""
+    by_name = {o.name: o for o in declared}
+    values: dict[str, Any] = {o.name: o.default for o in declared}
+    if variant is not None:
+        known = {v.name: v for v in variants}
+        if variant not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise OptionError(f"unknown variant {variant!r} (known variants: {names})")
+        values.update(known[variant].options)
+    for name, value in (overrides or {}).items():
+        if name not in by_name:
+            names = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"unknown option {name!r} (known options: {names})")
+        values[name] = value
+    return {name: by_name[name].check(value) for name, value in values.items()}

@@ -1,0 +1,205 @@
+"""The engine contract every game state implements (OpenSpiel-shaped)."""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from candlelit.engine.errors import IllegalAction
+from candlelit.engine.events import Event, redact
+
+TERMINAL = -4
+"""`current_player()` once the game is over (the value OpenSpiel uses)."""
+
+
+class State(ABC):
+    """A game in progress: pure transitions, seeded chance, per-seat views.
+
+    Subclasses keep their fields in `__slots__` as ints, strs, None and (nested) lists,
+    so that clone, pickle and JSON serialisation are cheap and exact.
+    """
+
+    __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log")
+
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    chance_draws: int
+    history: list[tuple[int, int]]
+    log: list[Event]
+
+    #: slots rebuilt from options on deserialisation instead of being stored
+    derived_slots: ClassVar[tuple[str, ...]] = ()
+
+    # -- who acts ---------------------------------------------------------------------
+    @abstractmethod
+    def pending_players(self) -> list[int]:
+        """Seats that may act now, ascending; empty at the end of the game."""
+
+    def current_player(self) -> int:
+        """The lowest pending seat, or TERMINAL."""
+        pending = self.pending_players()
+        return pending[0] if pending else TERMINAL
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    # -- actions ----------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of `player` (default: current player); [] if it may not act."""
+
+    @abstractmethod
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply `action` for `player` (default: current player) or raise IllegalAction."""
+
+    @abstractmethod
+    def action_to_struct(self, player: int, action: int) -> dict[str, Any]:
+        """A JSON form of `action` with a translation key and arguments."""
+
+    def action_to_string(self, player: int, action: int, lang: str = "en") -> str:
+        """A short label of `action`, unique among the player's legal actions."""
+        from candlelit.i18n import action_label
+
+        return action_label(self.game, self.action_to_struct(player, action), lang)
+
+    @classmethod
+    @abstractmethod
+    def num_distinct_actions(cls) -> int:
+        """Size of the game's fixed action space."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions in a game with these settings."""
+
+    # -- outcome ----------------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat: 1.0 for each winner and 0.0 for the others once over."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); [] before the end."""
+
+    # -- information ------------------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """Exactly what `player` (None: a spectator) may see, JSON-able, with its log."""
+
+    def information_state_string(self, player: int) -> str:
+        """A string that identifies everything `player` knows (its view, canonical JSON)."""
+        return json.dumps(self.view(player), sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
+
+    def visible_log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log entries `viewer` may see."""
+        return redact(self.log, viewer)
+
+    @abstractmethod
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with what `player` knows, hidden parts re-drawn by `rng`."""
+
+    # -- copies -----------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """All stored fields as plain JSON-able data."""
+        out: dict[str, Any] = {}
+        for name in _slot_names(type(self)):
+            if name in self.derived_slots:
+                continue
+            value = getattr(self, name)
+            if name == "log":
+                value = [[e.kind, e.key, e.args, e.visible_to] for e in value]
+            out[name] = value
+        return out
+
+    def serialize(self) -> str:
+        """The whole state as JSON; `candlelit.deserialize` restores it exactly."""
+        return json.dumps({"format": "candlelit-state/1", "state": self.snapshot()},
+                          ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state from `snapshot()` output."""
+        state = cls.__new__(cls)
+        for name in _slot_names(cls):
+            if name in cls.derived_slots:
+                continue
+            value = data[name]
+            if name == "log":
+                value = [Event(k, key, args, None if vis is None else tuple(vis))
+                         for k, key, args, vis in value]
+            elif name == "history":
+                value = [(p, a) for p, a in value]
+            setattr(state, name, value)
+        state.restore_derived()
+        return state
+
+    def restore_derived(self) -> None:
+        """Recompute `derived_slots` after deserialisation or unpickling."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return _canonical(self.snapshot()) == _canonical(other.snapshot())
+
+    def __hash__(self) -> int:
+        return hash(_canonical(self.snapshot()))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.snapshot()
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        restored = type(self).from_snapshot(data)
+        for name in _slot_names(type(self)):
+            setattr(self, name, getattr(restored, name))
+
+    # -- helpers for subclasses -------------------------------------------------------
+    def _who(self, player: int | None) -> int:
+        """Resolve the acting seat or raise IllegalAction if nobody may act."""
+        if player is None:
+            pending = self.pending_players()
+            if not pending:
+                raise IllegalAction("the game is over")
+            return pending[0]
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no seat {player!r}")
+        return player
+
+    def _emit(self, kind: str, key: str, args: dict[str, Any],
+              visible_to: tuple[int, ...] | None = None) -> None:
+        self.log.append(Event(kind, key, args, visible_to))
+
+
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    names = _SLOTS.get(cls)
+    if names is None:
+        seen: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in klass.__dict__.get("__slots__", ()):
+                if name not in seen:
+                    seen.append(name)
+        names = _SLOTS[cls] = tuple(seen)
+    return names
+
+
+def check_action_type(action: object) -> int:
+    """Return `action` if it is a plain int, else raise IllegalAction."""
+    if type(action) is not int:
+        raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
+    return action

@@ -1,0 +1,49 @@
+"""Divinare (Brett J. Gilbert, 2012): predict how many cards of each suit will be played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from candlelit.engine.options import Option, Variant
+from candlelit.engine.registry import GameSpec, register
+from candlelit.games.divinare import messages as _messages  # noqa: F401  (formatters)
+from candlelit.games.divinare.boards import check_boards_option
+from candlelit.games.divinare.rules import DivinareState
+
+RULES_VERSION = "divinare-1"
+
+
+def _new(players: int, seed: int, options: dict[str, Any]) -> DivinareState:
+    return DivinareState.new(players, seed, options)
+
+
+SPEC = register(GameSpec(
+    name="divinare",
+    title="Divinare",
+    min_players=2,
+    max_players=4,
+    rules_version=RULES_VERSION,
+    options=(
+        Option("pass_direction", "right", "pass to the seat on your right (seed) or left",
+               choices=("right", "left")),
+        Option("pass_schedule", "card",
+               "'card': the action card's schedule from the board data; 'every-even': pass "
+               "half your hand at every even hand size", choices=("card", "every-even")),
+        Option("tie_break", "shared",
+               "'shared' (seed: tied players share the win) or the invented "
+               "'fewest-red-then-most-blue'", choices=("shared", "fewest-red-then-most-blue")),
+        Option("boards", None, "board data in the shipped boards.yaml format (None: built-in)",
+               validate=check_boards_option),
+    ),
+    variants=(
+        Variant("standard", "the seed's rules with the built-in boards"),
+        Variant("left-pass", "pass to the left, as one French summary has it",
+                {"pass_direction": "left"}),
+        Variant("every-even", "pass half your hand at every even hand size",
+                {"pass_schedule": "every-even"}),
+        Variant("tie-break", "break ties by fewest red tokens, then most blue (invented)",
+                {"tie_break": "fewest-red-then-most-blue"}),
+    ),
+    new_state=_new,
+    state_class=DivinareState,
+))
