@@ -5,33 +5,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from candlelit.games.divinare.boards import CARDS_PER_SUIT, SUITS
+from candlelit.games.divinare.boards import CARDS_PER_SUIT
+from candlelit.games.divinare.knowledge import known_outstanding
 
 if TYPE_CHECKING:
     from candlelit.games.divinare.rules import DivinareState
-
-
-def known_outstanding(state: DivinareState, player: int) -> list[int]:
-    """Cards `player` passed this round that must still be in other seats' hands."""
-    given = [0, 0, 0, 0]
-    back = [0, 0, 0, 0]
-    played_since = [0, 0, 0, 0]
-    passing = False
-    for event in state.log:
-        key = event.key
-        if key == "divinare.round_start":
-            given, back, played_since, passing = [0] * 4, [0] * 4, [0] * 4, False
-        elif key == "divinare.passed" and event.visible(player):
-            args = event.args
-            for suit in range(4):
-                if args["seat"] == player:
-                    given[suit] += args["cards"][suit]
-                if args["to"] == player:
-                    back[suit] += args["cards"][suit]
-            passing = True
-        elif key == "divinare.played" and passing and event.args["seat"] != player:
-            played_since[SUITS.index(event.args["suit"])] += 1
-    return [max(0, given[s] - back[s] - played_since[s]) for s in range(4)]
 
 
 def resample(state: DivinareState, player: int, rng: random.Random) -> DivinareState:
@@ -42,7 +20,7 @@ def resample(state: DivinareState, player: int, rng: random.Random) -> DivinareS
     n = state.num_players
     pool = [CARDS_PER_SUIT[s] - state.hands[player][s] - state.held[player][s]
             - state.discards[player][s] - state.played[s] for s in range(4)]
-    forced = known_outstanding(state, player)
+    forced = known_outstanding(state.visible_log(player), player)
     free = [pool[s] - forced[s] for s in range(4)]
     loose = [s for s in range(4) for _ in range(free[s])]
     rng.shuffle(loose)

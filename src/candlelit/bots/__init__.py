@@ -1,0 +1,1 @@
+"""Bots: the random bot, per-game heuristics and the registry that names them."""

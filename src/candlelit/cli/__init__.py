@@ -1,0 +1,1 @@
+"""The candlelit command (Typer + Rich)."""

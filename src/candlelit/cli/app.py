@@ -1,0 +1,183 @@
+"""The `candlelit` command: list, explain, play, simulate, replay and verify games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from candlelit.engine.errors import CandlelitError
+from candlelit.i18n import LANGUAGES, check_language
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Play and study five haunted tabletop card games.")
+console = Console()
+err = Console(stderr=True)
+
+Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)}")]
+
+
+def _fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def _lang(value: str) -> str:
+    try:
+        return check_language(value)
+    except ValueError as exc:
+        _fail(str(exc))
+    return value
+
+
+def _options(game: str, boards: Path | None, option: list[str] | None) -> dict[str, Any]:
+    """Options from `--boards FILE` and repeated `--option name=value` (JSON values)."""
+    options: dict[str, Any] = {}
+    for item in option or []:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            _fail(f"--option takes name=value, not {item!r}")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    if boards is not None:
+        from candlelit.cli.catalog import read_data_file
+
+        options["boards"] = read_data_file(game, boards)
+    return options
+
+
+@app.command()
+def games(lang: Lang = "en") -> None:
+    """List the games, their player counts, options and variants."""
+    from candlelit.cli.catalog import games_table
+
+    console.print(games_table(_lang(lang)))
+
+
+@app.command()
+def rules(game: str, lang: Lang = "en") -> None:
+    """Show a short summary of GAME's rules."""
+    from candlelit.cli.catalog import rules_text
+
+    try:
+        console.print(rules_text(game, _lang(lang)))
+    except CandlelitError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def cards(game: str, lang: Lang = "en",
+          boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+          ) -> None:
+    """Show GAME's cards and boards with their provenance (what is reconstructed)."""
+    from candlelit.cli.catalog import cards_view
+
+    try:
+        console.print(cards_view(game, _lang(lang), boards))
+    except CandlelitError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def play(
+    game: str,
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    seat: Annotated[int, typer.Option(help="your seat, 0-based")] = 0,
+    bots: Annotated[str | None, typer.Option(help="bots for the other seats, comma-separated")]
+    = None,
+    seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
+    lang: Lang = "en",
+    variant: Annotated[str | None, typer.Option(help="a named variant")] = None,
+    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
+    record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
+) -> None:
+    """Play GAME in the terminal against bots."""
+    import secrets
+
+    from candlelit.cli.play import play_game
+
+    try:
+        play_game(game, players=players, seat=seat, bots=bots,
+                  seed=secrets.randbelow(2**31) if seed is None else seed,
+                  lang=_lang(lang), variant=variant,
+                  options=_options(game, boards, option), record=record, console=console)
+    except CandlelitError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def simulate(
+    game: str,
+    n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    bots: Annotated[str | None, typer.Option(help="one bot per seat, comma-separated")] = None,
+    seed: int = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    variant: str | None = None,
+    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]
+    = None,
+) -> None:
+    """Run N games between bots and report win rates and game length."""
+    from candlelit.sim.report import render_summary
+    from candlelit.sim.runner import SimulationSpec, run
+
+    if n < 1 or jobs < 1:
+        _fail("-n and --jobs must be at least 1")
+    names = (bots or ",".join(["random"] * players)).split(",")
+    try:
+        spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
+                              variant=variant, options=_options(game, boards, option))
+        summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
+                      records=out)
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+    else:
+        console.print(render_summary(summary))
+
+
+@app.command()
+def replay(
+    file: Path,
+    seat: Annotated[int | None, typer.Option(help="whose view to show (default: public)")]
+    = None,
+    lang: Lang = "en",
+    step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False,
+) -> None:
+    """Step through a game record, from one seat's view or the public one."""
+    from candlelit.cli.replay import replay_file
+
+    try:
+        replay_file(file, seat=seat, lang=_lang(lang), interactive=step, console=console)
+    except CandlelitError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def verify(file: Path) -> None:
+    """Check that a game record (or a JSON-lines file of records) replays as it claims."""
+    from candlelit.cli.replay import verify_file
+
+    try:
+        ok = verify_file(file, console=console)
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    raise typer.Exit(0 if ok else 1)
+
+
+def main() -> None:
+    """Console entry point."""
+    app()

@@ -1,0 +1,61 @@
+"""The expectation bot: places tokens where the exact count distribution pays most."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from candlelit.bots.base import SeatObservation
+from candlelit.games.divinare.boards import SUITS
+from candlelit.games.divinare.knowledge import count_distribution, expected_points
+from candlelit.games.divinare.rules import CENTRE_ACTION, DISCARD_BASE, MOVE_BASE, PASS_BASE
+
+
+class ExpectationBot:
+    """Greedy on expected score, using only its seat's view.
+
+    Moving: the free space of highest expected points. Playing: the suit whose forced move
+    gains the most (or loses the least). Passing and discarding: the card it least needs,
+    i.e. the one whose suit offers the smallest gain from a later move.
+    """
+
+    name = "expectation"
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
+        """The legal action with the best expected effect on this seat's score."""
+        if len(legal) == 1:
+            return legal[0]
+        view = seat.view()
+        dist = count_distribution(view)
+        gains = [self._gain(view, dist, s) for s in range(4)]
+        first = legal[0]
+        if first >= PASS_BASE:
+            base = PASS_BASE if first < DISCARD_BASE else DISCARD_BASE
+            hand = view["hand"]
+            # pass the card whose loss hurts least: a spare copy first, then the lowest gain
+            return min(legal, key=lambda a: (hand[SUITS[a - base]] < 2,
+                                             gains[a - base], a))
+        if first >= MOVE_BASE:
+            suit = SUITS.index(view["moving"])
+            board = view["boards"][suit]
+            return max(legal, key=lambda a: (self._value(board, dist[suit], a), -a))
+        return max(legal, key=lambda a: (gains[a], -a))
+
+    def _value(self, board: dict[str, Any], dist: dict[int, float], action: int) -> float:
+        at = None if action == CENTRE_ACTION else action - MOVE_BASE
+        return expected_points(board["spaces"], board["bonus"], dist, at)
+
+    def _gain(self, view: dict[str, Any], dist: list[dict[int, float]], suit: int) -> float:
+        """Best expected points after moving this suit's token, minus where it stands now."""
+        board = view["boards"][suit]
+        here = board["tokens"][view["viewer"]]
+        taken = {t for i, t in enumerate(board["tokens"]) if t is not None}
+        options = [None] if here is not None else []
+        options += [v for v in board["spaces"] if v not in taken]
+        now = expected_points(board["spaces"], board["bonus"], dist[suit], here)
+        best = max(expected_points(board["spaces"], board["bonus"], dist[suit], v)
+                   for v in options)
+        return best - now

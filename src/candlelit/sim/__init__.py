@@ -1,0 +1,1 @@
+"""Batch simulation: parallel runs, statistics and reports."""
