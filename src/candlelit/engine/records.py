@@ -94,8 +94,9 @@ def verify(record: dict[str, Any]) -> Verdict:
     state: State | None = None
     try:
         state = _start(record)
-        for _, _, state in replay(record):
+        for _, _, after in replay(record):
             verdict.actions += 1
+            state = after
     except RecordError as exc:
         return Verdict(ok=False, actions=verdict.actions, problems=[str(exc)])
     spec = get(record["game"])

@@ -142,7 +142,7 @@ class State(ABC):
         state.restore_derived()
         return state
 
-    def restore_derived(self) -> None:
+    def restore_derived(self) -> None:  # noqa: B027  (most games derive nothing)
         """Recompute `derived_slots` after deserialisation or unpickling."""
 
     def __eq__(self, other: object) -> bool:
@@ -176,7 +176,11 @@ class State(ABC):
 
     def _emit(self, kind: str, key: str, args: dict[str, Any],
               visible_to: tuple[int, ...] | None = None) -> None:
-        self.log.append(Event(kind, key, args, visible_to))
+        self.log.append(_new_event(Event, (kind, key, args, visible_to)))
+
+
+_new_event = tuple.__new__
+"""Builds an Event without NamedTuple's argument-parsing wrapper (hot path)."""
 
 
 def _canonical(data: dict[str, Any]) -> str:

@@ -1,0 +1,36 @@
+# Quick start: `make run` plays Divinare in the terminal; `make test` runs the checks.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+run: $(VENV)/.installed
+	$(BIN)/candlelit play divinare --players 4
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n 2
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python bench/engine_bench.py
+	$(BIN)/candlelit simulate divinare -n 1000 --players 4 \
+		--bots expectation,random,random,random --jobs 2
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,184 @@
+"""Checks every registered game must pass; the test suite runs them on every player count."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import pickle
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from candlelit.engine.errors import IllegalAction
+from candlelit.engine.registry import deserialize, get, load
+from candlelit.engine.state import TERMINAL, State
+
+BAD_VALUES: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
+
+
+def playout(game: str, players: int, seed: int, chooser: int,
+            visit: Callable[[State, int], None] | None = None) -> State:
+    """Play a uniformly random game (choices seeded by `chooser`); call `visit` before each step."""
+    state = load(game, players, seed)
+    rng = random.Random(chooser)
+    limit = state.max_game_length()
+    for step in range(limit + 1):
+        if state.is_terminal():
+            return state
+        assert step < limit, f"{game}/{players}p seed {seed}: not over after {limit} actions"
+        if visit is not None:
+            visit(state, step)
+        pending = state.pending_players()
+        player = pending[rng.randrange(len(pending))]
+        state.apply_action(rng.choice(state.legal_actions(player)), player)
+    return state
+
+
+def trajectory(game: str, players: int, seed: int, chooser: int,
+               disturb: bool = False) -> Iterator[str]:
+    """Serialised states along a seeded random game; `disturb` reseeds global RNGs midway."""
+    def visit(state: State, step: int) -> None:
+        if disturb and step % 7 == 3:
+            random.seed(step * 7919)
+            random.random()
+            if importlib.util.find_spec("numpy") is not None:
+                numpy = importlib.import_module("numpy")
+                numpy.random.seed(step)
+                numpy.random.random()
+        states.append(state.serialize())
+
+    states: list[str] = []
+    final = playout(game, players, seed, chooser, visit)
+    yield from states
+    yield final.serialize()
+
+
+def check_actions(state: State) -> None:
+    """Legal actions are sorted, unique, in range, uniquely labelled; empty for idle seats."""
+    pending = state.pending_players()
+    assert pending == sorted(set(pending)), f"pending seats not sorted/unique: {pending}"
+    if state.is_terminal():
+        assert state.current_player() == TERMINAL and not pending
+    else:
+        assert pending and state.current_player() == pending[0]
+    size = state.num_distinct_actions()
+    for player in range(state.num_players):
+        legal = state.legal_actions(player)
+        if player not in pending:
+            assert legal == [], f"seat {player} is not pending but has actions {legal}"
+            continue
+        assert legal, f"pending seat {player} has no legal action"
+        assert legal == sorted(set(legal)), f"actions not sorted/unique: {legal}"
+        assert all(0 <= a < size for a in legal), f"action out of range in {legal}"
+        for lang in ("en", "zh-TW"):
+            labels = [state.action_to_string(player, a, lang) for a in legal]
+            assert len(set(labels)) == len(labels), f"duplicate labels: {labels}"
+        for a in legal:
+            json.dumps(state.action_to_struct(player, a))
+
+
+def check_illegal(state: State, rng: random.Random) -> None:
+    """Illegal actions and wrong seats raise IllegalAction and leave the state unchanged."""
+    before = state.serialize()
+    pending = state.pending_players()
+    size = state.num_distinct_actions()
+    attempts: list[tuple[Any, Any]] = [(bad, p) for bad in BAD_VALUES for p in pending[:1]]
+    attempts.append((0, state.num_players))
+    attempts.append((0, -1))
+    for player in range(state.num_players):
+        legal = set(state.legal_actions(player))
+        illegal = [a for a in range(size + 1) if a not in legal]
+        if illegal:
+            attempts.append((rng.choice(illegal), player))
+    if state.is_terminal():
+        attempts.append((0, None))
+    for action, player in attempts:
+        try:
+            state.apply_action(action, player)
+        except IllegalAction as exc:
+            assert exc.reason, "IllegalAction without a reason"
+        else:
+            raise AssertionError(f"action {action!r} by seat {player!r} was accepted")
+        assert state.serialize() == before, f"state changed by rejected {action!r}/{player!r}"
+
+
+def check_copies(state: State, rng: random.Random) -> None:
+    """Clone, JSON and pickle copies equal the state and are independent of it."""
+    before = state.serialize()
+    for copy in (state.clone(), deserialize(before), pickle.loads(pickle.dumps(state))):
+        assert copy == state and copy.serialize() == before, "copy differs from original"
+        if not copy.is_terminal():
+            pending = copy.pending_players()
+            player = pending[rng.randrange(len(pending))]
+            copy.apply_action(rng.choice(copy.legal_actions(player)), player)
+            assert state.serialize() == before, "acting on a copy changed the original"
+            assert copy != state
+
+
+def check_outcome(state: State) -> None:
+    """At the end: winners non-empty, returns bounded and consistent with winners."""
+    assert state.is_terminal()
+    winners = state.winners()
+    returns = state.returns()
+    assert winners, "no winner at the end"
+    assert len(returns) == state.num_players
+    assert all(0.0 <= r <= 1.0 for r in returns), f"returns out of [0, 1]: {returns}"
+    assert [r == 1.0 for r in returns] == [p in winners for p in range(state.num_players)]
+
+
+def check_no_leak(state: State, rng: random.Random, worlds: int) -> bool:
+    """Views and information states of every seat are the same in all its resampled worlds.
+
+    Returns whether any resample changed what another seat sees (i.e. re-drew hidden
+    information), so callers can tell a real determinisation from a copy.
+    """
+    spectator = state.view(None)
+    changed = False
+    for player in range(state.num_players):
+        view = state.view(player)
+        info = state.information_state_string(player)
+        json.dumps(view)
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            assert world.view(player) == view, f"seat {player}'s view changed on resample"
+            assert world.information_state_string(player) == info
+            assert world.view(None) == spectator, "spectator view depends on hidden state"
+            others = [q for q in range(state.num_players) if q != player]
+            if any(world.view(q) != state.view(q) for q in others):
+                changed = True
+            _check_playable(world, rng)
+    return changed
+
+
+def _check_playable(world: State, rng: random.Random) -> None:
+    """A resampled world is a legal state: it can be played on to the end."""
+    check_actions(world)
+    probe = world.clone()
+    for _ in range(probe.max_game_length() + 1):
+        if probe.is_terminal():
+            return
+        pending = probe.pending_players()
+        player = pending[rng.randrange(len(pending))]
+        probe.apply_action(rng.choice(probe.legal_actions(player)), player)
+    raise AssertionError("a resampled world does not reach the end")
+
+
+def sample_steps(length: int, count: int, rng: random.Random) -> set[int]:
+    """`count` step indices spread over a game of `length` actions (first and last included)."""
+    picks = {0, max(0, length - 1)}
+    while len(picks) < min(count, length):
+        picks.add(rng.randrange(length))
+    return picks
+
+
+def game_names() -> list[str]:
+    """Every registered game."""
+    from candlelit.engine.registry import games
+
+    return [spec.name for spec in games()]
+
+
+def player_counts(game: str) -> list[int]:
+    """Every player count of `game`."""
+    return list(get(game).player_counts)

@@ -1,0 +1,91 @@
+"""The conformance suite: every registered game, every player count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from candlelit.engine import conformance as c
+from candlelit.engine.registry import games
+
+CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
+IDS = [f"{g}-{n}p" for g, n in CASES]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_random_playouts_end_within_max_length_with_consistent_outcome(game, players):
+    for seed in range(40):
+        final = c.playout(game, players, seed, chooser=seed * 31 + 1)
+        c.check_outcome(final)
+        assert final.legal_actions() == []
+        assert all(final.legal_actions(p) == [] for p in range(players))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_legal_actions_sorted_unique_labelled_and_empty_off_turn(game, players):
+    for seed in range(4):
+        c.playout(game, players, seed, chooser=seed, visit=lambda s, _: c.check_actions(s))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_illegal_actions_rejected_without_change(game, players):
+    rng = random.Random(5)
+    final = c.playout(game, players, 3, chooser=9,
+                      visit=lambda s, step: c.check_illegal(s, rng) if step % 5 == 0 else None)
+    c.check_illegal(final, rng)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
+    rng = random.Random(11)
+    final = c.playout(game, players, 8, chooser=2,
+                      visit=lambda s, step: c.check_copies(s, rng) if step % 9 == 0 else None)
+    c.check_copies(final, rng)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_same_seed_same_trajectory_even_with_global_rngs_disturbed(game, players):
+    for seed in (0, 77):
+        calm = list(c.trajectory(game, players, seed, chooser=seed))
+        disturbed = list(c.trajectory(game, players, seed, chooser=seed, disturb=True))
+        assert calm == disturbed
+    other = list(c.trajectory(game, players, 1, chooser=0))
+    assert other != list(c.trajectory(game, players, 0, chooser=0)), "the seed changes nothing"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_views_leak_nothing_across_resampled_worlds(game, players):
+    rng = random.Random(23)
+    redrawn = []
+    for seed in range(3):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 6, rng)
+
+        def visit(state, step, steps=steps):
+            if step in steps:
+                redrawn.append(c.check_no_leak(state, rng, worlds=4))
+
+        c.playout(game, players, seed, chooser=seed + 100, visit=visit)
+    assert any(redrawn), "resample never re-drew any hidden information"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), walk=st.lists(st.integers(0, 10**6), max_size=400))
+def test_any_walk_keeps_invariants(game, players, seed, walk):
+    state = c.load(game, players, seed)
+    rng = random.Random(seed)
+    for choice in walk:
+        if state.is_terminal():
+            break
+        pending = state.pending_players()
+        player = pending[choice % len(pending)]
+        legal = state.legal_actions(player)
+        state.apply_action(legal[(choice // 7) % len(legal)], player)
+    c.check_actions(state)
+    c.check_illegal(state, rng)
+    c.check_copies(state, rng)
+    c.check_no_leak(state, rng, worlds=2)
