@@ -19,7 +19,8 @@ def test_wilson_interval_matches_known_values():
     lo, hi = wilson(60, 100)
     assert round(lo, 4) == 0.5020 and round(hi, 4) == 0.6906
     assert wilson(0, 0) == (0.0, 0.0)
-    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 10)[0] == 0.0
 
 
 def test_quantile_interpolates():

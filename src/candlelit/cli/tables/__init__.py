@@ -1,0 +1,48 @@
+"""Per-game Rich renderers, looked up by game name; a game without one gets the fallback.
+
+A game's module may define any of:
+
+- `render_view(view, lang, who) -> RenderableType`: the seat's whole table;
+- `render_status(view, lang) -> RenderableType`: the seat's own cards and pending choice;
+- `render_cards(lang, boards_path) -> RenderableType`: its cards and boards with provenance.
+
+`who[i]` says who sits at seat i (e.g. "you", "bot random").
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from rich.console import RenderableType
+
+ViewRenderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
+StatusRenderer = Callable[[dict[str, Any], str], RenderableType]
+CardsRenderer = Callable[[str, Path | None], RenderableType]
+
+MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare"}
+"""Game name → the module holding its renderers."""
+
+
+def _lookup(game: str, name: str) -> Any:
+    module = MODULES.get(game)
+    if module is None:
+        return None
+    return getattr(importlib.import_module(module), name, None)
+
+
+def view_renderer(game: str) -> ViewRenderer | None:
+    """The game's table renderer, or None."""
+    return cast("ViewRenderer | None", _lookup(game, "render_view"))
+
+
+def status_renderer(game: str) -> StatusRenderer | None:
+    """The game's renderer of the seat's own cards and pending choice, or None."""
+    return cast("StatusRenderer | None", _lookup(game, "render_status"))
+
+
+def cards_renderer(game: str) -> CardsRenderer | None:
+    """The game's cards-and-boards renderer, or None."""
+    return cast("CardsRenderer | None", _lookup(game, "render_cards"))
