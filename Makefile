@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-profile clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +28,14 @@ test: lint
 	$(BIN)/pytest -n 2
 
 bench: $(VENV)/.installed-dev
-	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/engine_bench.py --seconds 3 --json bench/results/engine.json
+	$(BIN)/python bench/peers_run.py --seconds 3
+	$(BIN)/python bench/report.py
 	$(BIN)/candlelit simulate divinare -n 1000 --players 4 \
 		--bots expectation,random,random,random --jobs 2
+
+bench-profile: $(VENV)/.installed-dev
+	$(BIN)/python bench/profile_playout.py --players 4 --games 300
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

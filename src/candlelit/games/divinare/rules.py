@@ -433,6 +433,15 @@ class DivinareState(State):
         c.tokens_won = [b[:] for b in self.tokens_won]
         return c
 
+    def information_state_string(self, player: int) -> str:
+        """Everything `player` knows, compactly: its log, its cards, the table, who acts."""
+        head = (f"divinare/{self.num_players}/{self.options['pass_direction']}/"
+                f"{self.options['pass_schedule']}/{self.options['tie_break']}|")
+        seen = repr([e[1:3] for e in self.log if e[3] is None or player in e[3]])
+        return (f"{head}{seen}|r{self.round}f{self.first}t{self.turn}p{self.phase}"
+                f"m{self.move_suit}|h{self.hands[player]}c{self.held[player]}"
+                f"d{self.discards[player]}|w{self.to_commit}|T{self.tokens}")
+
     # information: see views.py
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What `player` (None: a spectator) may see."""
