@@ -178,6 +178,26 @@ def verify(file: Path) -> None:
     raise typer.Exit(0 if ok else 1)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://…)")]
+    = "sqlite:///candlelit.db",
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+) -> None:
+    """Serve the lobby and tables in the browser."""
+    import uvicorn
+
+    from candlelit.server.app import create_app
+
+    if db.startswith("postgresql://"):
+        db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
+    console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
+    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+                ws_max_size=65536, log_level="warning")
+
+
 def main() -> None:
     """Console entry point."""
     app()

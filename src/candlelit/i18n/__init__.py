@@ -11,7 +11,7 @@ import yaml
 
 LANGUAGES = ("en", "zh-TW")
 DEFAULT_LANGUAGE = "en"
-SEAT_ARGS = frozenset({"seat", "to", "from", "winner", "player"})
+SEAT_ARGS = frozenset({"seat", "to", "from", "winner", "player", "first"})
 
 ArgFormatter = Callable[[str, Any, str], str | None]
 _FORMATTERS: dict[str, ArgFormatter] = {}
@@ -35,7 +35,10 @@ def catalog(lang: str) -> dict[str, str]:
     check_language(lang)
     merged: dict[str, str] = {}
     root = resources.files("candlelit")
-    files = [root / "i18n" / f"{lang}.yaml"]
+    shared = root / "i18n"
+    extras = sorted((p for p in shared.iterdir() if p.name.endswith(f".{lang}.yaml")),
+                    key=lambda p: p.name)
+    files = [shared / f"{lang}.yaml", *extras]
     games_dir = root / "games"
     for entry in sorted(games_dir.iterdir(), key=lambda p: p.name):
         candidate = entry / "i18n" / f"{lang}.yaml"

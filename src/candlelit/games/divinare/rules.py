@@ -399,15 +399,17 @@ class DivinareState(State):
         return per_round * self.rounds
 
     def action_to_struct(self, player: int, action: int) -> dict[str, Any]:
-        """{"kind", "key", ...}: play/pass/discard carry a suit, move a space or 'centre'."""
+        """{"kind", "key", ...}: a suit ('any' for a move off-phase) and a move's space."""
         if not 0 <= action < NUM_ACTIONS:
             raise IllegalAction(f"{action!r} is not a Divinare action")
         if action < MOVE_BASE:
             return {"kind": "play", "key": "divinare.action.play", "suit": SUITS[action]}
         if action == CENTRE_ACTION:
-            return {"kind": "move", "key": "divinare.action.centre", "space": "centre"}
+            return {"kind": "move", "key": "divinare.action.centre", "space": "centre",
+                    "suit": SUITS[self.move_suit] if self.phase == MOVE else "any"}
         if action < CENTRE_ACTION:
-            return {"kind": "move", "key": "divinare.action.move", "space": action - MOVE_BASE}
+            return {"kind": "move", "key": "divinare.action.move", "space": action - MOVE_BASE,
+                    "suit": SUITS[self.move_suit] if self.phase == MOVE else "any"}
         if action < DISCARD_BASE:
             return {"kind": "pass", "key": "divinare.action.pass", "suit": SUITS[action - 18]}
         return {"kind": "discard", "key": "divinare.action.discard", "suit": SUITS[action - 22]}

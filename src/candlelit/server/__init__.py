@@ -1,0 +1,1 @@
+"""The web platform: lobby, live tables over WebSockets, persistence, pages."""

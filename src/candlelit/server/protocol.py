@@ -1,0 +1,59 @@
+"""WebSocket messages from browsers: parsed strictly, refused with a reason when malformed."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+MAX_MESSAGE_BYTES = 2048
+
+
+class BadMessage(ValueError):
+    """A message that is not one of the documented forms."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """{"type": "act", "action": int, "seat_version": int}: one atomic decision."""
+
+    action: int
+    seat_version: int
+
+
+@dataclass(frozen=True)
+class HandToBot:
+    """{"type": "bot", "seat": int, "on": bool}: give a seat to a bot or take it back."""
+
+    seat: int
+    on: bool
+
+
+Message = Act | HandToBot
+
+
+def _int(data: dict[str, object], key: str) -> int:
+    value = data.get(key)
+    if type(value) is not int:
+        raise BadMessage(f"'{key}' must be an integer")
+    return value
+
+
+def parse(raw: str | bytes) -> Message:
+    """Parse one client message or raise BadMessage saying what is wrong."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"message too large (limit {MAX_MESSAGE_BYTES} bytes)")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadMessage("message is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("message must be a JSON object")
+    kind = data.get("type")
+    if kind == "act":
+        return Act(_int(data, "action"), _int(data, "seat_version"))
+    if kind == "bot":
+        on = data.get("on")
+        if type(on) is not bool:
+            raise BadMessage("'on' must be true or false")
+        return HandToBot(_int(data, "seat"), on)
+    raise BadMessage("unknown message type (expected 'act' or 'bot')")

@@ -1,0 +1,90 @@
+"""HTML for pages and for each seat's live table, always built from the engine's view(seat)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from jinja2 import ChoiceLoader, Environment, PackageLoader, select_autoescape
+
+from candlelit.i18n import message, seat_name, t
+from candlelit.server.tables import LiveTable
+
+env = Environment(
+    loader=ChoiceLoader([PackageLoader("candlelit.server", "templates")]),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+LOG_LINES = 40
+
+
+def translator(lang: str) -> Callable[..., str]:
+    """`t` bound to one language, for templates."""
+    def tr(key: str, **args: Any) -> str:
+        return t(key, lang, **args)
+    return tr
+
+
+def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
+    """'Seat 2 (you)' / 'Seat 3 (bot expectation)'."""
+    name = seat_name(seat, lang)
+    row = table.row.seats[seat]
+    if seat == viewer:
+        return f"{name} ({t('seat.you', lang)})"
+    if row.kind == "bot" or row.bot_playing:
+        return f"{name} ({t('ui.bot', lang, name=row.bot)})"
+    return name
+
+
+def page(template: str, lang: str, **context: Any) -> str:
+    """A whole page in `lang`."""
+    return env.get_template(template).render(t=translator(lang), lang=lang, **context)
+
+
+def board_html(game: str, view: dict[str, Any], lang: str, names: list[str],
+               viewer: int | None) -> str:
+    """The game's own board template for `view` (a generic one if it has none)."""
+    try:
+        template = env.get_template(f"games/{game}.html")
+    except Exception:
+        template = env.get_template("games/_generic.html")
+    return template.render(view=view, t=translator(lang), lang=lang, names=names,
+                           viewer=viewer)
+
+
+def log_html(game: str, log: list[dict[str, Any]], lang: str, names: list[str]) -> str:
+    """The most recent log lines, newest last."""
+    lines = [message(game, e["key"], e["args"], lang, names) for e in log[-LOG_LINES:]]
+    return env.get_template("log.html").render(lines=lines)
+
+
+def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    """The live-table update for one watcher: board, controls, seats and log."""
+    state = table.state
+    view = state.view(seat)
+    game = table.row.game
+    names = [seat_label(table, s, lang, seat) for s in range(state.num_players)]
+    controls: list[dict[str, Any]] = []
+    if seat is not None and not table.bot_plays(seat):
+        for action in state.legal_actions(seat):
+            struct = state.action_to_struct(seat, action)
+            controls.append({"action": action, "kind": struct["kind"],
+                             "label": state.action_to_string(seat, action, lang)})
+    seats = [{"seat": s, "name": names[s], "pending": s in state.pending_players(),
+              "human": table.row.seats[s].kind == "human",
+              "bot_playing": table.row.seats[s].bot_playing,
+              "connected": table.connected(s)} for s in range(state.num_players)]
+    tr = translator(lang)
+    return {
+        "type": "state",
+        "status": table.row.status,
+        "seat_version": table.seat_version(seat) if seat is not None else 0,
+        "board": board_html(game, view, lang, names, seat),
+        "actions": env.get_template("actions.html").render(
+            controls=controls, t=tr, seat=seat, view=view,
+            waiting=[names[p] for p in state.pending_players()],
+            bot_playing=seat is not None and table.bot_plays(seat)),
+        "seats": env.get_template("seats.html").render(seats=seats, viewer=seat, t=tr),
+        "log": log_html(game, view["log"], lang, names),
+    }

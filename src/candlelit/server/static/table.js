@@ -1,0 +1,70 @@
+// Live table: one WebSocket; the server sends this seat's rendered view after every change.
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const token = root.dataset.token;
+const lang = root.dataset.lang;
+let seatVersion = Number(root.dataset.seatVersion);
+let socket = null;
+let retry = 500;
+const conn = document.getElementById("conn");
+const flash = document.getElementById("flash");
+
+function url() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const params = new URLSearchParams({ lang });
+  if (token) params.set("token", token);
+  return `${scheme}://${location.host}/t/${tableId}/ws?${params}`;
+}
+
+function show(message, kind) {
+  flash.textContent = message;
+  flash.className = `flash ${kind}`;
+  if (message) setTimeout(() => { if (flash.textContent === message) show("", ""); }, 4000);
+}
+
+function apply(msg) {
+  if (msg.type === "state") {
+    document.getElementById("board").innerHTML = msg.board;
+    document.getElementById("actions").innerHTML = msg.actions;
+    document.getElementById("seats").innerHTML = msg.seats;
+    document.getElementById("log").innerHTML = msg.log;
+    const log = document.querySelector("#log .log");
+    if (log) log.scrollTop = log.scrollHeight;
+    seatVersion = msg.seat_version;
+    root.dataset.seatVersion = String(seatVersion);
+    root.dataset.status = msg.status;
+    busy = false;
+  } else if (msg.type === "error") {
+    show(msg.message, "error");
+    busy = false;
+  } else if (msg.type === "stale") {
+    show(msg.message, "info");
+  }
+}
+
+function connect() {
+  socket = new WebSocket(url());
+  socket.addEventListener("open", () => { conn.className = "conn on"; conn.textContent = "●"; retry = 500; });
+  socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    conn.className = "conn off"; conn.textContent = "○";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+let busy = false;
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action], button[data-bot-seat]");
+  if (!button || !socket || socket.readyState !== WebSocket.OPEN) return;
+  if (button.dataset.action !== undefined) {
+    if (busy) return;  // one submission per view: a double click sends once
+    busy = true;
+    document.querySelectorAll("#actions button[data-action]").forEach((b) => { b.disabled = true; });
+    socket.send(JSON.stringify({ type: "act", action: Number(button.dataset.action), seat_version: seatVersion }));
+  } else {
+    socket.send(JSON.stringify({ type: "bot", seat: Number(button.dataset.botSeat), on: button.dataset.on === "true" }));
+  }
+});
+
+connect();

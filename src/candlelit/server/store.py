@@ -1,0 +1,171 @@
+"""Durable storage of tables, seats and actions (SQLAlchemy Core: SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("variant", String(64)),
+    Column("status", String(16), nullable=False),  # open | playing | finished
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(32), nullable=False),  # bot used for a bot seat or a handed-over one
+    Column("token_hash", String(64), nullable=False),
+    Column("claimed", Integer, nullable=False),
+    Column("bot_playing", Integer, nullable=False),
+    Column("open", Integer, nullable=False),  # listed in the lobby for anyone to join
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    """Seat tokens are stored only as SHA-256 digests."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    """One seat as stored."""
+
+    seat: int
+    kind: str
+    bot: str
+    token_hash: str
+    claimed: bool
+    bot_playing: bool
+    open: bool = False
+
+
+@dataclass
+class TableRow:
+    """One table as stored, with its seats and accepted actions."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    variant: str | None
+    status: str
+    created: float
+    seats: list[SeatRow]
+    actions: list[tuple[int, int]]
+
+
+class Store:
+    """Every write commits before it returns, so an acknowledged action is durable."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table and its seats."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables).values(
+                id=row.id, game=row.game, players=row.players, seed=row.seed,
+                options=json.loads(json.dumps(row.options)), variant=row.variant,
+                status=row.status, created=row.created))
+            conn.execute(insert(seats), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                 "token_hash": s.token_hash, "claimed": int(s.claimed),
+                 "bot_playing": int(s.bot_playing), "open": int(s.open)}
+                for s in row.seats])
+
+    def append_action(self, table_id: str, idx: int, seat: int, action: int,
+                      status: str) -> None:
+        """Durably record action number `idx` of a table (and its new status)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(actions).values(table_id=table_id, idx=idx, seat=seat,
+                                                action=action, created=time.time()))
+            conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change a seat's claimed / bot_playing flags."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id,
+                                             seats.c.seat == seat).values(**values))
+
+    def load_all(self) -> list[TableRow]:
+        """Every stored table with its seats and actions, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables).order_by(tables.c.created)).all()
+            seat_rows = conn.execute(select(seats).order_by(seats.c.table_id,
+                                                            seats.c.seat)).all()
+            action_rows = conn.execute(select(actions).order_by(actions.c.table_id,
+                                                                actions.c.idx)).all()
+        by_table: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s.table_id, []).append(
+                SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed),
+                        bool(s.bot_playing), bool(s.open)))
+        acts: dict[str, list[tuple[int, int]]] = {}
+        for a in action_rows:
+            acts.setdefault(a.table_id, []).append((a.seat, a.action))
+        return [TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
+                         r.created, by_table.get(r.id, []), acts.get(r.id, []))
+                for r in rows]
+
+    def action_count(self, table_id: str) -> int:
+        """How many actions of a table are stored."""
+        with self.engine.connect() as conn:
+            return len(conn.execute(select(actions.c.idx).where(
+                actions.c.table_id == table_id)).all())
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

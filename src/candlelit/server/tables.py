@@ -1,0 +1,259 @@
+"""Live tables: seats and their secret tokens, accepted actions, bots, and who is watching."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from candlelit.bots.base import Bot, SeatObservation
+from candlelit.bots.registry import bot_names, make_bot
+from candlelit.engine.errors import IllegalAction, OptionError
+from candlelit.engine.registry import get, load
+from candlelit.engine.rng import derive_seed
+from candlelit.engine.state import State
+from candlelit.server.store import SeatRow, Store, TableRow, token_hash
+
+log = logging.getLogger("candlelit.server")
+
+
+class AccessDenied(Exception):
+    """A request whose token does not open the seat or table it names."""
+
+
+class Stale(Exception):
+    """A submission made from an out-of-date view (a double click, a second tab)."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open connection: whose view it shows and in which language."""
+
+    seat: int | None
+    lang: str
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory; `state` only ever advances by actions already stored."""
+
+    row: TableRow
+    state: State
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        """The table's public id."""
+        return self.row.id
+
+    def seat(self, seat: int) -> SeatRow:
+        """The stored seat."""
+        return self.row.seats[seat]
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot decides for `seat` now (a bot seat, or one handed to a bot)."""
+        s = self.row.seats[seat]
+        return s.kind == "bot" or s.bot_playing
+
+    def seat_version(self, seat: int) -> int:
+        """How many actions `seat` has taken: submissions must name it (idempotency)."""
+        return sum(1 for p, _ in self.state.history if p == seat)
+
+    def connected(self, seat: int) -> bool:
+        """Whether some connection is open for `seat`."""
+        return any(w.seat == seat for w in self.watchers)
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot of `seat`, created on first use."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            name = self.row.seats[seat].bot
+            bot = self.bots[seat] = make_bot(name, self.row.game, seat,
+                                             derive_seed("table-bot", self.row.seed, seat))
+        return bot
+
+
+Broadcast = Callable[[LiveTable], Awaitable[None]]
+
+
+class Hub:
+    """Every live table; the only place that applies actions, stores them and runs bots."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.on_change: Broadcast | None = None
+
+    # -- set-up ------------------------------------------------------------------------
+    def restore(self) -> None:
+        """Rebuild every stored table by replaying its stored actions."""
+        for row in self.store.load_all():
+            state = load(row.game, row.players, row.seed, row.options)
+            for seat, action in row.actions:
+                state.apply_action(action, seat)
+            self.tables[row.id] = LiveTable(row, state)
+
+    async def start(self) -> None:
+        """Let bots resume on every unfinished table."""
+        for table in self.tables.values():
+            self.wake_bots(table)
+
+    async def create(self, game: str, players: int, variant: str | None,
+                     options: dict[str, Any], kinds: list[str],
+                     ) -> tuple[LiveTable, list[str | None]]:
+        """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
+
+        Seat 0 is the creator's. Returns the table and each human seat's secret token
+        (None for bot seats).
+        """
+        spec = get(game)
+        if len(kinds) != players:
+            raise OptionError(f"give a kind for each of the {players} seats")
+        for kind in kinds:
+            if kind not in ("human", "open") and kind not in bot_names(game):
+                raise OptionError(f"unknown seat kind or bot {kind!r} for {game}")
+        if kinds[0] not in ("human", "open"):
+            raise OptionError("seat 1 is the creator's and must be human")
+        seat_bots = [None if k in ("human", "open") else k for k in kinds]
+        seed = secrets.randbelow(2**31)
+        state = load(spec.name, players, seed, options, variant)
+        tokens: list[str | None] = []
+        seat_rows = []
+        default_bot = "expectation" if "expectation" in bot_names(game) else "random"
+        for seat, name in enumerate(seat_bots):
+            token = secrets.token_urlsafe(18)
+            tokens.append(token if name is None else None)
+            seat_rows.append(SeatRow(seat, "human" if name is None else "bot",
+                                     name or default_bot, token_hash(token), seat == 0,
+                                     False, kinds[seat] == "open" and seat > 0))
+        row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
+                       variant, "playing", time.time(), seat_rows, [])
+        await asyncio.to_thread(self.store.create_table, row)
+        table = self.tables[row.id] = LiveTable(row, state)
+        self.wake_bots(table)
+        return table, tokens
+
+    # -- access ------------------------------------------------------------------------
+    def table(self, table_id: str) -> LiveTable:
+        """The live table `table_id`, or AccessDenied."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise AccessDenied("no such table")
+        return table
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int:
+        """The seat that `token` opens at `table`, or AccessDenied."""
+        if token:
+            digest = token_hash(token)
+            for s in table.row.seats:
+                if s.kind == "human" and secrets.compare_digest(s.token_hash, digest):
+                    return s.seat
+        raise AccessDenied("this link does not open a seat at this table")
+
+    async def claim(self, table: LiveTable, seat: int) -> None:
+        """Mark a human seat as taken by whoever opened its link."""
+        if not table.row.seats[seat].claimed:
+            table.row.seats[seat].claimed = True
+            await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
+
+    async def join_open_seat(self, table: LiveTable) -> tuple[int, str]:
+        """Give the first free open seat a fresh token; AccessDenied if none is free."""
+        async with table.lock:
+            for s in table.row.seats:
+                if s.open and not s.claimed and table.row.status != "finished":
+                    token = secrets.token_urlsafe(18)
+                    s.token_hash, s.claimed = token_hash(token), True
+                    await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
+                                            token_hash=s.token_hash, claimed=1)
+                    return s.seat, token
+        raise AccessDenied("this table has no free seat")
+
+    # -- play --------------------------------------------------------------------------
+    async def submit(self, table: LiveTable, seat: int, action: Any, seat_version: Any,
+                     by_bot: bool = False) -> None:
+        """Validate, store, then apply one action; raise IllegalAction or Stale otherwise."""
+        async with table.lock:
+            if by_bot != table.bot_plays(seat):
+                if by_bot:
+                    raise Stale("the seat was taken back from its bot")
+                raise IllegalAction("a bot is playing this seat: take it back first")
+            if not by_bot and seat_version != table.seat_version(seat):
+                raise Stale("that choice was made on an out-of-date view")
+            trial = table.state.clone()
+            trial.apply_action(action, seat)
+            index = len(table.state.history)
+            status = "finished" if trial.is_terminal() else "playing"
+            await asyncio.to_thread(self.store.append_action, table.id, index, seat, action,
+                                    status)
+            table.state = trial
+            table.row.actions.append((seat, action))
+            table.row.status = status
+        await self.changed(table)
+        self.wake_bots(table)
+
+    async def hand_to_bot(self, table: LiveTable, seat: int, by_seat: int, on: bool) -> None:
+        """Give an absent seat to a bot, or (its owner only) take it back."""
+        if type(seat) is not int or not 0 <= seat < len(table.row.seats):
+            raise IllegalAction(f"there is no seat {seat!r}")
+        s = table.row.seats[seat]
+        if s.kind != "human":
+            raise IllegalAction("that seat is a bot seat")
+        if on and seat != by_seat and table.connected(seat):
+            raise IllegalAction("that player is still here")
+        if not on and seat != by_seat:
+            raise IllegalAction("only the seat's own player can take it back")
+        if s.bot_playing != on:
+            s.bot_playing = on
+            await asyncio.to_thread(self.store.update_seat, table.id, seat, bot_playing=int(on))
+        await self.changed(table)
+        self.wake_bots(table)
+
+    async def changed(self, table: LiveTable) -> None:
+        """Tell every watcher of `table` (each gets its own view)."""
+        if self.on_change is not None:
+            await self.on_change(table)
+
+    # -- bots --------------------------------------------------------------------------
+    def wake_bots(self, table: LiveTable) -> None:
+        """Make sure bots act for every bot-played seat the table waits on."""
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: LiveTable) -> None:
+        try:
+            await self._drive_until_humans(table)
+        except Exception:
+            log.exception("bots stopped at table %s", table.id)
+            raise
+
+    async def _drive_until_humans(self, table: LiveTable) -> None:
+        while not table.state.is_terminal():
+            waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
+            if not waiting:
+                return
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            for seat in waiting:
+                if not table.bot_plays(seat) or seat not in table.state.pending_players():
+                    continue
+                world = table.state.clone()
+                bot = table.bot_for(seat)
+                action = await asyncio.to_thread(_decide, bot, world, seat)
+                try:
+                    await self.submit(table, seat, action, None, by_bot=True)
+                except (IllegalAction, Stale):
+                    continue
+
+
+def _decide(bot: Bot, state: State, seat: int) -> int:
+    """A bot's choice for `seat`, made from that seat's window only."""
+    return bot.act(SeatObservation(state, seat), state.legal_actions(seat))

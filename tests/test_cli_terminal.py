@@ -1,0 +1,298 @@
+"""The terminal side of `candlelit`: games, rules, cards and interactive play (Typer app)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from rich.console import Console
+from typer.testing import CliRunner
+
+import candlelit.cli.app as cli
+import candlelit.cli.tables as tables
+from candlelit.cli import catalog
+from candlelit.cli.app import app
+from candlelit.cli.render import seat_names
+from candlelit.cli.tables.divinare import hand_line
+from candlelit.engine.errors import CandlelitError
+from candlelit.engine.records import load_record, replay, verify
+from candlelit.i18n import message, t
+
+ALWAYS_ONE = "1\n" * 400
+BOX = "│┃║ "
+
+
+def run(*args: str, input: str | None = None, width: int = 200):
+    """Invoke the app with plain consoles `width` cells wide (stdout and stderr)."""
+    saved = cli.console, cli.err
+    cli.console = Console(width=width, color_system=None)
+    cli.err = Console(width=width, color_system=None, stderr=True)
+    try:
+        return CliRunner().invoke(app, list(args), input=input)
+    finally:
+        cli.console, cli.err = saved
+
+
+def lines_of(output: str) -> set[str]:
+    """Every output line without its frame, for exact-line comparisons."""
+    return {line.strip(BOX) for line in output.splitlines()}
+
+
+def user_boards(tmp_path, **changes):
+    data = {
+        "meta": {"sources": {"U1": "my own copy of the printed boards"}},
+        "boards": [
+            {"suit": "chiromancy", "numbered_spaces": [0, 2, 4, 6],
+             "bonus": {"single": [2], "double": [6], "source": ["U1"]}},
+            {"suit": "crystallomancy", "numbered_spaces": [1, 3, 5, 7, 8]},
+            {"suit": "tasseomancy", "numbered_spaces": [2, 4, 6, 8, 10]},
+            {"suit": "astromancy", "numbered_spaces": [3, 5, 7, 9, 11, 12]},
+        ],
+    }
+    data.update(changes)
+    path = tmp_path / "boards.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+# -- games, rules, cards --------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_games_lists_divinare_with_players_options_and_variants(lang):
+    result = run("games", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    for text in ("divinare", "2-4", "pass_direction", "tie_break", "left-pass", "every-even"):
+        assert text in result.output
+    assert t("ui.variants", lang) in result.output
+    assert t("divinare.title", lang) in result.output
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["Scoring a round", "centre", "right", "share the win", "candlelit cards divinare"]),
+    ("zh-TW", ["每輪計分", "中央區", "右手邊", "共享勝利", "candlelit cards divinare"]),
+])
+def test_rules_print_the_summary_in_each_language(lang, words):
+    result = run("rules", "divinare", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    for word in words:
+        assert word in result.output
+
+
+def test_rules_of_an_unknown_game_fail_clearly():
+    result = run("rules", "chess")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output and "divinare" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_cards_show_every_board_and_flag_what_is_reconstructed(lang):
+    result = run("cards", "divinare", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for suit in ("red", "blue", "green", "yellow"):
+        assert t(f"divinare.suit.{suit}", lang) in out
+        assert t(f"divinare.suit.{suit}", "zh-TW" if lang == "en" else "en") in out
+    for row in ("1● 2○ 3  4  5  6○", "2● 3○ 4  5  6  7  8○", "3● 4○ 5  6  7  8  9○ 10●",
+                "4● 5○ 6  7  8  9  10  11○ 12●"):
+        assert row in out
+    assert out.count("invented") >= 8
+    assert "low" in out and "high" in out
+    assert out.count(t("ui.reconstructed", lang)) >= 10
+    assert "S9" in out and "tk-game-diary.net" in out
+    assert t("divinare.ui.pass_step", lang, hand=10, count=5) in out
+
+
+def test_cards_show_the_users_board_file_instead(tmp_path):
+    path = user_boards(tmp_path)
+    result = run("cards", "divinare", "--boards", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert str(path) in out
+    assert "0  2○ 4  6●" in out
+    assert "3  5  7  9  11  12" in out
+    assert "1● 2○ 3  4  5  6○" not in out
+    assert "U1" in out and "my own copy of the printed boards" in out
+    assert "(built-in)" in out
+
+
+@pytest.mark.parametrize(("boards", "complaint"), [
+    ([{"suit": "chiromancy", "numbered_spaces": [1, 2, 3]}], "needs at least 4"),
+    ([{"suit": "tarot", "numbered_spaces": [1, 2, 3, 4]}], "unknown suit 'tarot'"),
+])
+def test_a_bad_board_file_is_refused_with_a_clear_message(tmp_path, boards, complaint):
+    path = user_boards(tmp_path, boards=boards)
+    for command in (["cards", "divinare"], ["play", "divinare", "--bots", "random"]):
+        result = run(*command, "--boards", str(path), input=ALWAYS_ONE)
+        assert result.exit_code == 2
+        assert "error:" in result.output and complaint in result.output
+        assert "Traceback" not in result.output
+
+
+def test_a_missing_board_file_is_refused(tmp_path):
+    result = run("cards", "divinare", "--boards", str(tmp_path / "nope.yaml"))
+    assert result.exit_code == 2
+    assert "cannot read board file" in result.output
+
+
+def test_games_without_a_card_view_or_data_reader_say_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(tables, "MODULES", {})
+    monkeypatch.setattr(catalog, "DATA_READERS", {})
+    with pytest.raises(CandlelitError, match="no card view"):
+        catalog.cards_view("divinare", "en", None)
+    with pytest.raises(CandlelitError, match="takes no board file"):
+        catalog.read_data_file("divinare", user_boards(tmp_path))
+
+
+def test_read_data_file_returns_board_data_the_game_accepts(tmp_path):
+    data = catalog.read_data_file("divinare", user_boards(tmp_path))
+    result = run("play", "divinare", "--players", "2", "--bots", "random", "--seed", "1",
+                 "--boards", str(user_boards(tmp_path)), input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    assert data["boards"][0]["numbered_spaces"] == [0, 2, 4, 6]
+
+
+# -- play --------------------------------------------------------------------------------
+def _final_state(record_path):
+    record = load_record(record_path.read_text(encoding="utf-8"))
+    states = [state for _, _, state in replay(record)]
+    return record, states[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_play_to_the_end_shows_final_scores_and_winners(tmp_path, lang):
+    path = tmp_path / "game.json"
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                 "--lang", lang, "--record", str(path), input=ALWAYS_ONE, width=80)
+    assert result.exit_code == 0, result.output
+    _, state = _final_state(path)
+    assert state.is_terminal()
+    names = seat_names(4, 0, lang)
+    out = result.output
+    assert t("ui.final_scores", lang) in out
+    sep = "、" if lang == "zh-TW" else ", "
+    assert t("ui.winners", lang, seats=sep.join(names[w] for w in state.winners())) in out
+    final = out[out.rindex(t("ui.final_scores", lang)):].splitlines()
+    for seat, score in enumerate(state.scores()):
+        row = next(line for line in final if f"{names[seat]} " in line)
+        assert str(score) in row.split()
+        assert (t("ui.winner", lang) in row) == (seat in state.winners())
+    assert t("ui.record_saved", lang, path=str(path)) in out.replace("\n", "")
+    assert "Traceback" not in out
+
+
+def test_bad_input_asks_again_without_crashing():
+    result = run("play", "divinare", "--players", "3", "--bots", "random", "--seed", "7",
+                 input="x\n99\n\n0\n-1\n" + ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    first_choices = result.output.index(t("ui.choices", "en"))
+    assert result.output.count("Please type a number from 1 to") == 5
+    assert result.output.index("Please type a number") > first_choices
+    assert t("ui.final_scores", "en") in result.output
+
+
+def test_bad_input_message_is_translated():
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "7",
+                 "--lang", "zh-TW", input="abc\n" + ALWAYS_ONE)
+    assert result.exit_code == 0
+    assert "請輸入 1 到 " in result.output
+
+
+def test_end_of_input_stops_cleanly_and_keeps_a_partial_record(tmp_path):
+    path = tmp_path / "partial.json"
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                 "--record", str(path), input="1\n1\n")
+    assert result.exit_code == 1
+    assert t("ui.eof", "en") in result.output
+    assert "Traceback" not in result.output and "EOFError" not in result.output
+    record = load_record(path.read_text(encoding="utf-8"))
+    assert verify(record).ok
+    assert record["final"]["terminal"] is False
+    assert [p for p, _ in record["actions"]].count(0) == 2
+
+
+def test_the_record_replays_and_verifies(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "divinare", "--players", "3", "--seat", "2", "--bots",
+                 "random,random", "--seed", "11", "--record", str(path), input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    verdict = verify(record)
+    assert verdict.ok, verdict.problems
+    assert record["seats"] == ["random", "random", "human"]
+    assert record["final"]["terminal"] is True
+    assert verify({**record, "actions": record["actions"][:-1]}).ok is False
+
+
+def test_the_human_never_sees_another_seats_hand(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "5",
+                 "--record", str(path), input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    shown = lines_of(result.output)
+    record = load_record(path.read_text(encoding="utf-8"))
+    mine: set[str] = set()
+    asked: set[str] = set()
+    theirs: set[str] = set()
+    for _, _, state in replay(record):
+        for seat in range(4):
+            line = hand_line(state.view(seat)["hand"], "en").plain
+            (mine if seat == 0 else theirs).add(line)
+            if seat == 0 and 0 in state.pending_players():
+                asked.add(line)
+    assert asked and asked <= shown
+    hidden = theirs - mine
+    assert len(hidden) > 20
+    assert not hidden & shown
+    deals = {seat: set() for seat in range(4)}
+    for event in state.log:
+        if event.key == "divinare.dealt":
+            deals[event.args["seat"]].add(
+                message("divinare", event.key, event.args, "en"))
+    assert deals[0] <= shown
+    others = (deals[1] | deals[2] | deals[3]) - deals[0]
+    assert len(others) >= 10
+    assert not others & shown
+
+
+def test_a_seat_outside_the_table_is_refused():
+    result = run("play", "divinare", "--players", "3", "--seat", "3", "--bots", "random")
+    assert result.exit_code == 2
+    assert "--seat must be from 0 to 2" in result.output
+
+
+@pytest.mark.parametrize(("bots", "complaint"), [
+    ("random,random", "one per other seat"),
+    ("random,,random", "empty bot name"),
+    ("psychic", "unknown bot 'psychic'"),
+])
+def test_bad_bot_lists_are_refused(bots, complaint):
+    result = run("play", "divinare", "--players", "4", "--bots", bots, input=ALWAYS_ONE)
+    assert result.exit_code == 2
+    assert complaint in result.output
+
+
+def test_default_opponents_are_the_games_preferred_bot():
+    result = run("play", "divinare", "--players", "2", "--seed", "2", input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    assert t("ui.bot", "en", name="expectation") in result.output
+
+
+def test_the_table_shows_boards_tokens_and_passes():
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                 input=ALWAYS_ONE)
+    out = result.output
+    assert "1●  2○  3   4   5   6○" in out
+    assert "played 0 of 12" in out and "centre" in out
+    assert "you #2 #3 #4" in out
+    assert t("divinare.ui.passes", "en") in out and "Pass 3: gave" in out
+    assert "* reconstructed layout" in out
+    assert "bot random" in out
+
+
+def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):
+    monkeypatch.setattr(tables, "MODULES", {})
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                 input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    assert "'boards'" in result.output and "'hand'" in result.output
+    assert t("ui.final_scores", "en") in result.output
