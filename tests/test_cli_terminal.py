@@ -296,3 +296,13 @@ def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):
     assert result.exit_code == 0, result.output
     assert "'boards'" in result.output and "'hand'" in result.output
     assert t("ui.final_scores", "en") in result.output
+
+
+def test_the_seed_is_not_shown_before_the_game_is_over():
+    # the seed fixes every deal to come, so it is private until the end
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "424242",
+                 input="1\n" * 5)
+    assert "424242" not in result.output
+    result = run("play", "divinare", "--players", "2", "--bots", "random", "--seed", "424242",
+                 input=ALWAYS_ONE)
+    assert result.exit_code == 0 and "424242" in result.output

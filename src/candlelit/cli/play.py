@@ -102,7 +102,9 @@ class TerminalGame:
         new = log[max(self.shown, 0):]
         if new or full or self.shown < 0:
             self.console.print()
-            self.console.print(render.header(game, view, lang, self.names, self.seed))
+            # the seed fixes every future deal: show it only once the game is over
+            seed = self.seed if self.state.is_terminal() else None
+            self.console.print(render.header(game, view, lang, self.names, seed))
             panel = render.log_panel(game, new, lang, self.names)
             if panel is not None:
                 self.console.print(panel)
