@@ -1,9 +1,9 @@
-# Quick start: `make run` plays Divinare in the terminal; `make test` runs the checks.
+# Quick start: `make run` serves the lobby in the browser; `make test` runs the checks.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-profile clean
+.PHONY: run play test lint bench bench-server bench-profile clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
+	$(BIN)/candlelit serve
+
+play: $(VENV)/.installed
 	$(BIN)/candlelit play divinare --players 4
 
 lint: $(VENV)/.installed-dev
@@ -33,6 +36,9 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/report.py
 	$(BIN)/candlelit simulate divinare -n 1000 --players 4 \
 		--bots expectation,random,random,random --jobs 2
+
+bench-server: $(VENV)/.installed-dev
+	$(BIN)/python bench/server_bench.py
 
 bench-profile: $(VENV)/.installed-dev
 	$(BIN)/python bench/profile_playout.py --players 4 --games 300

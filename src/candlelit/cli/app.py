@@ -195,7 +195,7 @@ def serve(
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
     console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
     uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
-                ws_max_size=65536, log_level="warning")
+                ws_max_size=65536, log_level="warning", access_log=False)  # URLs hold tokens
 
 
 def main() -> None:

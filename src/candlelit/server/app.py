@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -26,6 +27,7 @@ from candlelit.server.render import board_html, log_html, page, seat_label, tabl
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
 
+log = logging.getLogger("candlelit.server")
 LANG_COOKIE = "candlelit_lang"
 SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
@@ -67,7 +69,12 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
     async def broadcast(table: LiveTable) -> None:
         for watcher in list(table.watchers):
             try:
-                await watcher.send(table_message(table, watcher.seat, watcher.lang))
+                message = table_message(table, watcher.seat, watcher.lang)
+            except Exception:  # a rendering bug: say so, and keep the watcher connected
+                log.exception("could not render table %s for seat %s", table.id, watcher.seat)
+                continue
+            try:
+                await watcher.send(message)
             except Exception:
                 table.watchers.discard(watcher)
 
@@ -196,7 +203,10 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
         await broadcast(table)
         try:
             while True:
-                raw = await websocket.receive_text()
+                message = await websocket.receive()  # text, or binary frames read as UTF-8
+                if message["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(message.get("code", 1000))
+                raw = message.get("text") or message.get("bytes") or ""
                 await _handle(hub, table, seat, watcher, raw)
         except WebSocketDisconnect:
             pass
@@ -247,7 +257,7 @@ def _int_param(request: Request, name: str, default: int | None, top: int) -> in
 
 
 async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher,
-                  raw: str) -> None:
+                  raw: str | bytes) -> None:
     """Act on one client message; every refusal is a clear message and changes nothing."""
     try:
         msg = parse(raw)

@@ -32,7 +32,7 @@ async def rules_page(request: Request) -> Response:
     from candlelit.server.app import html, language
 
     game = _spec_or_404(request)
-    body = MarkdownIt("commonmark", {"html": False}).render(
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(
         rules_markdown(game, language(request)))
     return html(request, "rules.html", game=game, body=body)
 

@@ -40,11 +40,12 @@ def _int(data: dict[str, object], key: str) -> int:
 
 def parse(raw: str | bytes) -> Message:
     """Parse one client message or raise BadMessage saying what is wrong."""
-    if len(raw) > MAX_MESSAGE_BYTES:
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large (limit {MAX_MESSAGE_BYTES} bytes)")
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise BadMessage("message is not JSON") from None
     if not isinstance(data, dict):
         raise BadMessage("message must be a JSON object")

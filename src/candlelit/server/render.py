@@ -14,9 +14,18 @@ env = Environment(
     loader=ChoiceLoader([PackageLoader("candlelit.server", "templates")]),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
+    auto_reload=False,
     lstrip_blocks=True,
 )
 LOG_LINES = 40
+
+
+def pick(indices: list[int], items: list[str]) -> list[str]:
+    """`items[i]` for each i of `indices` (a template filter: seat numbers to names)."""
+    return [items[i] for i in indices]
+
+
+env.filters["pick"] = pick
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -70,6 +79,7 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         for action in state.legal_actions(seat):
             struct = state.action_to_struct(seat, action)
             controls.append({"action": action, "kind": struct["kind"],
+                             "suit": struct.get("suit"),
                              "label": state.action_to_string(seat, action, lang)})
     seats = [{"seat": s, "name": names[s], "pending": s in state.pending_players(),
               "human": table.row.seats[s].kind == "human",
@@ -82,7 +92,8 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         "seat_version": table.seat_version(seat) if seat is not None else 0,
         "board": board_html(game, view, lang, names, seat),
         "actions": env.get_template("actions.html").render(
-            controls=controls, t=tr, seat=seat, view=view,
+            controls=controls, t=tr, seat=seat, view=view, table_id=table.id,
+            finished=table.row.status == "finished",
             waiting=[names[p] for p in state.pending_players()],
             bot_playing=seat is not None and table.bot_plays(seat)),
         "seats": env.get_template("seats.html").render(seats=seats, viewer=seat, t=tr),

@@ -16,7 +16,7 @@ from candlelit.engine.errors import IllegalAction, OptionError
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
-from candlelit.server.store import SeatRow, Store, TableRow, token_hash
+from candlelit.server.store import ActionRow, SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("candlelit.server")
 
@@ -84,6 +84,54 @@ class LiveTable:
 Broadcast = Callable[[LiveTable], Awaitable[None]]
 
 
+class GroupCommit:
+    """Stores the actions of many tables together: one transaction, one disk sync.
+
+    `append` returns once its action is committed, so an acknowledged action is still
+    durable; actions that arrive while a commit is under way go into the next one. A
+    table's own actions never share a batch (its lock waits for each commit).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.waiting: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.flusher: asyncio.Task[None] | None = None
+
+    async def append(self, row: ActionRow) -> None:
+        """Store one action; raise what storing it raised."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((row, done))
+        if self.flusher is None or self.flusher.done():
+            self.flusher = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self.waiting:
+            batch, self.waiting = self.waiting, []
+            try:
+                await asyncio.to_thread(self.store.append_actions, [row for row, _ in batch])
+            except Exception:  # one bad row must not fail the others: store one by one
+                for row, done in batch:
+                    try:
+                        await asyncio.to_thread(self.store.append_actions, [row])
+                    except Exception as exc:
+                        _settle(done, exc)
+                    else:
+                        _settle(done, None)
+            else:
+                for _, done in batch:
+                    _settle(done, None)
+
+
+def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
+    if done.done():  # the submitter went away (cancelled)
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
 class Hub:
     """Every live table; the only place that applies actions, stores them and runs bots."""
 
@@ -92,6 +140,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.on_change: Broadcast | None = None
+        self.writer = GroupCommit(store)
 
     # -- set-up ------------------------------------------------------------------------
     def restore(self) -> None:
@@ -162,8 +211,8 @@ class Hub:
     async def claim(self, table: LiveTable, seat: int) -> None:
         """Mark a human seat as taken by whoever opened its link."""
         if not table.row.seats[seat].claimed:
-            table.row.seats[seat].claimed = True
             await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
+            table.row.seats[seat].claimed = True
 
     async def join_open_seat(self, table: LiveTable) -> tuple[int, str]:
         """Give the first free open seat a fresh token; AccessDenied if none is free."""
@@ -171,9 +220,9 @@ class Hub:
             for s in table.row.seats:
                 if s.open and not s.claimed and table.row.status != "finished":
                     token = secrets.token_urlsafe(18)
-                    s.token_hash, s.claimed = token_hash(token), True
                     await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
-                                            token_hash=s.token_hash, claimed=1)
+                                            token_hash=token_hash(token), claimed=1)
+                    s.token_hash, s.claimed = token_hash(token), True
                     return s.seat, token
         raise AccessDenied("this table has no free seat")
 
@@ -192,8 +241,7 @@ class Hub:
             trial.apply_action(action, seat)
             index = len(table.state.history)
             status = "finished" if trial.is_terminal() else "playing"
-            await asyncio.to_thread(self.store.append_action, table.id, index, seat, action,
-                                    status)
+            await self.writer.append((table.id, index, seat, action, status))
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
@@ -211,9 +259,9 @@ class Hub:
             raise IllegalAction("that player is still here")
         if not on and seat != by_seat:
             raise IllegalAction("only the seat's own player can take it back")
-        if s.bot_playing != on:
-            s.bot_playing = on
+        if s.bot_playing != on:  # stored first, like actions: memory never runs ahead
             await asyncio.to_thread(self.store.update_seat, table.id, seat, bot_playing=int(on))
+            s.bot_playing = on
         await self.changed(table)
         self.wake_bots(table)
 

@@ -25,7 +25,7 @@ function refresh() {
       const visible = [...select.options].filter((o) => !o.hidden);
       const preferred = visible.find((o) => o.value === "expectation")
         || visible.find((o) => o.value === "random") || visible[0];
-      if (preferred) select.value = preferred.value;
+      if (preferred) preferred.selected = true;
     }
   }
 }

@@ -1,0 +1,75 @@
+"""A phone-sized screen: no sideways scrolling, and the choices stay visible and clickable."""
+
+from __future__ import annotations
+
+from browserkit import (
+    create_table,
+    no_horizontal_scroll,
+    open_seat,
+    play,
+    seat_version,
+)
+from playwright.sync_api import Error as PlaywrightError
+
+CHOICE = "#actions button[data-action]:enabled"
+
+WIDTH = 375
+PHONE = {"viewport": {"width": WIDTH, "height": 740}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+def on_screen(button):
+    """Scroll `button` into view and return its box; other seats' moves may re-render it."""
+    for _attempt in range(5):
+        try:
+            button.scroll_into_view_if_needed(timeout=2_000)
+            box = button.bounding_box(timeout=2_000)
+            if box is not None and button.is_visible():
+                return box
+        except PlaywrightError:
+            continue  # the choices were re-drawn by an update between two steps
+    raise AssertionError("the first choice never showed on screen")
+
+
+def assert_fits(page, where):
+    """The page is no wider than the screen."""
+    width, inner = no_horizontal_scroll(page)
+    assert inner == WIDTH, f"{where} is laid out {inner}px wide, not at the phone's {WIDTH}px"
+    assert width <= inner + 1, f"{where} scrolls sideways on a phone: {width}px > {inner}px"
+
+
+def test_the_table_fits_a_phone_and_its_choices_work(server, new_context):
+    phone = new_context(**PHONE)
+    page = phone.new_page()
+    page.goto(f"{server.url}/")
+    assert_fits(page, "the lobby")
+    created = create_table(page, server.url, "divinare", 4, {1: "human"})
+    assert_fits(page, "the created page")
+
+    page = open_seat(phone, created.my_link)
+    friend = open_seat(new_context(), created.invites[1])
+    for step in range(12):
+        assert_fits(page, f"the table after {step} choices")
+        play([friend], until=lambda _: page.locator(CHOICE).count() > 0)
+        first = page.locator(CHOICE).first
+        box = on_screen(first)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1, box
+        before = seat_version(page)
+        first.tap()
+        page.wait_for_function(
+            "v => Number(document.getElementById('table').dataset.seatVersion) > v",
+            arg=before)
+    assert_fits(page, "the table mid-game")
+    for part in ("#board", "#actions", "#seats"):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["width"] >= 330, f"{part} uses the phone's whole width"
+
+    page.click("#seats button[data-bot-seat='0'][data-on='true']")
+    friend.click("#seats button[data-bot-seat='1'][data-on='true']")
+    page.wait_for_selector(".divinare .result", timeout=60_000)
+    assert_fits(page, "the finished table")
+    page.goto(f"{server.url}/t/{created.table_id}/replay?step=40&seat=0")
+    assert_fits(page, "the replay")
+    for path in ("/games/divinare/rules", "/games/divinare/cards"):
+        page.goto(f"{server.url}{path}")
+        assert_fits(page, path)
