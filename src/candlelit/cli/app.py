@@ -195,7 +195,8 @@ def serve(
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
     console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
     uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
-                ws_max_size=65536, log_level="warning", access_log=False)  # URLs hold tokens
+                ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
+                access_log=False)  # no access log: URLs hold seat tokens
 
 
 def main() -> None:

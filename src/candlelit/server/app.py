@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -68,15 +69,10 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
 
     async def broadcast(table: LiveTable) -> None:
         for watcher in list(table.watchers):
-            try:
-                message = table_message(table, watcher.seat, watcher.lang)
-            except Exception:  # a rendering bug: say so, and keep the watcher connected
-                log.exception("could not render table %s for seat %s", table.id, watcher.seat)
-                continue
-            try:
-                await watcher.send(message)
-            except Exception:
-                table.watchers.discard(watcher)
+            watcher.dirty = True
+            if watcher.sender is None or watcher.sender.done():
+                watcher.sender = asyncio.get_running_loop().create_task(
+                    _keep_up(table, watcher))
 
     hub.on_change = broadcast
 
@@ -241,6 +237,26 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
                     exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     return app
+
+
+async def _keep_up(table: LiveTable, watcher: Watcher) -> None:
+    """Send `watcher` the table as it is now until it has seen the latest change.
+
+    Changes that arrive while an update is being sent fold into the next one, so a
+    slow connection or a busy server sends fewer, fresher updates instead of a backlog.
+    """
+    while watcher.dirty and watcher in table.watchers:
+        watcher.dirty = False
+        try:
+            message = table_message(table, watcher.seat, watcher.lang)
+        except Exception:  # a rendering bug: say so, and keep the watcher connected
+            log.exception("could not render table %s for seat %s", table.id, watcher.seat)
+            return
+        try:
+            await watcher.send(message)
+        except Exception:
+            table.watchers.discard(watcher)
+            return
 
 
 def _int_param(request: Request, name: str, default: int | None, top: int) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, PackageLoader, select_autoescape
@@ -10,7 +11,23 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, select_autoescape
 from candlelit.i18n import message, seat_name, t
 from candlelit.server.tables import LiveTable
 
-env = Environment(
+_DICT_METHODS = frozenset(dir(dict))
+
+
+class _Environment(Environment):
+    """Jinja with `view.key` read as an item first for plain dicts (views are dicts)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """`obj[attribute]` for a dict that has it and where it names no dict method."""
+        if type(obj) is dict and attribute not in _DICT_METHODS:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+env = _Environment(
     loader=ChoiceLoader([PackageLoader("candlelit.server", "templates")]),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
@@ -25,14 +42,44 @@ def pick(indices: list[int], items: list[str]) -> list[str]:
     return [items[i] for i in indices]
 
 
+def seats_at(positions: list[Any]) -> dict[Any, list[int]]:
+    """Seat numbers grouped by position (a template filter: whose tokens sit where)."""
+    at: dict[Any, list[int]] = {}
+    for seat, position in enumerate(positions):
+        at.setdefault(position, []).append(seat)
+    return at
+
+
 env.filters["pick"] = pick
+env.filters["seats_at"] = seats_at
 
 
 def translator(lang: str) -> Callable[..., str]:
-    """`t` bound to one language, for templates."""
+    """`t` bound to one language, for templates (memoised: catalogs never change at run time)."""
+    return _TRANSLATORS[lang] if lang in _TRANSLATORS else _TRANSLATORS.setdefault(
+        lang, _memo_translator(lang))
+
+
+def _memo_translator(lang: str) -> Callable[..., str]:
+    @lru_cache(maxsize=8192)
+    def plain(key: str) -> str:
+        return t(key, lang)
+
+    @lru_cache(maxsize=8192)
+    def formatted(key: str, args: tuple[tuple[str, Any], ...]) -> str:
+        return t(key, lang, **dict(args))
+
     def tr(key: str, **args: Any) -> str:
-        return t(key, lang, **args)
+        if not args:
+            return plain(key)
+        try:
+            return formatted(key, tuple(args.items()))
+        except TypeError:  # an unhashable argument
+            return t(key, lang, **args)
     return tr
+
+
+_TRANSLATORS: dict[str, Callable[..., str]] = {}
 
 
 def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
@@ -64,8 +111,26 @@ def board_html(game: str, view: dict[str, Any], lang: str, names: list[str],
 
 def log_html(game: str, log: list[dict[str, Any]], lang: str, names: list[str]) -> str:
     """The most recent log lines, newest last."""
-    lines = [message(game, e["key"], e["args"], lang, names) for e in log[-LOG_LINES:]]
+    shown = tuple(names)
+    lines = []
+    for e in log[-LOG_LINES:]:
+        try:
+            lines.append(_line(game, e["key"], _frozen(e["args"]), lang, shown))
+        except TypeError:  # an argument that cannot be a cache key
+            lines.append(message(game, e["key"], e["args"], lang, names))
     return env.get_template("log.html").render(lines=lines)
+
+
+def _frozen(args: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items())
+
+
+@lru_cache(maxsize=65536)
+def _line(game: str, key: str, args: tuple[tuple[str, Any], ...], lang: str,
+          names: tuple[str, ...]) -> str:
+    """One log line (memoised: a line never changes once logged)."""
+    return message(game, key, {k: list(v) if isinstance(v, tuple) else v for k, v in args},
+                   lang, list(names))
 
 
 def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

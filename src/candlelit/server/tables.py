@@ -36,6 +36,8 @@ class Watcher:
     seat: int | None
     lang: str
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    dirty: bool = False  # the table changed since this watcher's last update was rendered
+    sender: asyncio.Task[None] | None = None
 
 
 @dataclass(eq=False)
@@ -48,6 +50,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
+    unshown: bool = False  # an accepted action the watchers have not been told about yet
 
     @property
     def id(self) -> str:
@@ -229,7 +232,11 @@ class Hub:
     # -- play --------------------------------------------------------------------------
     async def submit(self, table: LiveTable, seat: int, action: Any, seat_version: Any,
                      by_bot: bool = False) -> None:
-        """Validate, store, then apply one action; raise IllegalAction or Stale otherwise."""
+        """Validate, store, then apply one action; raise IllegalAction or Stale otherwise.
+
+        Watchers are told at once, except after a bot's move when bots with no delay move
+        next: a burst of instant bot moves is shown once, when it ends.
+        """
         async with table.lock:
             if by_bot != table.bot_plays(seat):
                 if by_bot:
@@ -245,8 +252,16 @@ class Hub:
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
-        await self.changed(table)
+            table.unshown = True
+        if not (by_bot and not self.bot_delay
+                and any(table.bot_plays(p) for p in table.state.pending_players())):
+            await self.show(table)
         self.wake_bots(table)
+
+    async def show(self, table: LiveTable) -> None:
+        """Tell the watchers of `table` about every change not yet shown."""
+        table.unshown = False
+        await self.changed(table)
 
     async def hand_to_bot(self, table: LiveTable, seat: int, by_seat: int, on: bool) -> None:
         """Give an absent seat to a bot, or (its owner only) take it back."""
@@ -262,7 +277,7 @@ class Hub:
         if s.bot_playing != on:  # stored first, like actions: memory never runs ahead
             await asyncio.to_thread(self.store.update_seat, table.id, seat, bot_playing=int(on))
             s.bot_playing = on
-        await self.changed(table)
+        await self.show(table)
         self.wake_bots(table)
 
     async def changed(self, table: LiveTable) -> None:
@@ -284,22 +299,26 @@ class Hub:
             raise
 
     async def _drive_until_humans(self, table: LiveTable) -> None:
-        while not table.state.is_terminal():
-            waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
-            if not waiting:
-                return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            for seat in waiting:
-                if not table.bot_plays(seat) or seat not in table.state.pending_players():
-                    continue
-                world = table.state.clone()
-                bot = table.bot_for(seat)
-                action = await asyncio.to_thread(_decide, bot, world, seat)
-                try:
-                    await self.submit(table, seat, action, None, by_bot=True)
-                except (IllegalAction, Stale):
-                    continue
+        try:
+            while not table.state.is_terminal():
+                waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
+                if not waiting:
+                    return
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                for seat in waiting:
+                    if not table.bot_plays(seat) or seat not in table.state.pending_players():
+                        continue
+                    world = table.state.clone()
+                    bot = table.bot_for(seat)
+                    action = await asyncio.to_thread(_decide, bot, world, seat)
+                    try:
+                        await self.submit(table, seat, action, None, by_bot=True)
+                    except (IllegalAction, Stale):
+                        continue
+        finally:  # a burst that stopped early is still shown
+            if table.unshown:
+                await self.show(table)
 
 
 def _decide(bot: Bot, state: State, seat: int) -> int:
