@@ -42,16 +42,22 @@ def pick(indices: list[int], items: list[str]) -> list[str]:
     return [items[i] for i in indices]
 
 
-def seats_at(positions: list[Any]) -> dict[Any, list[int]]:
-    """Seat numbers grouped by position (a template filter: whose tokens sit where)."""
-    at: dict[Any, list[int]] = {}
-    for seat, position in enumerate(positions):
-        at.setdefault(position, []).append(seat)
-    return at
+def seats_at(positions: list[Any], where: Any) -> list[int]:
+    """The seats whose position is `where` (a template filter: whose tokens sit there)."""
+    return [seat for seat, position in enumerate(positions) if position == where]
+
+
+def spaces(board: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
+    """A Divinare board view's numbered spaces as (number, bonus, seats with a token there)."""
+    bonus = board["bonus"]
+    tokens = board["tokens"]
+    return [(v, bonus.get(str(v), 0), [s for s, at in enumerate(tokens) if at == v])
+            for v in board["spaces"]]
 
 
 env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
+env.filters["spaces"] = spaces
 
 
 def translator(lang: str) -> Callable[..., str]:
