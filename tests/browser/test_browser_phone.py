@@ -73,3 +73,30 @@ def test_the_table_fits_a_phone_and_its_choices_work(server, new_context):
     for path in ("/games/divinare/rules", "/games/divinare/cards"):
         page.goto(f"{server.url}{path}")
         assert_fits(page, path)
+
+
+def test_the_nevermore_table_fits_a_phone(server, new_context):
+    phone = new_context(**PHONE)
+    page = phone.new_page()
+    created = create_table(page, server.url, "nevermore", 6,
+                           {seat: "random" for seat in range(1, 6)})
+    page = open_seat(phone, created.my_link)
+    for step in range(16):
+        assert_fits(page, f"the Nevermore table after {step} choices")
+        page.wait_for_selector(CHOICE)
+        box = on_screen(page.locator(CHOICE).first)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1, box
+        before = seat_version(page)
+        page.locator(CHOICE).first.tap()
+        page.wait_for_function(
+            "v => Number(document.getElementById('table').dataset.seatVersion) > v",
+            arg=before)
+    assert page.locator(".nm-seat").count() == 6
+    assert page.locator(".nm-mine .nm-card").count() > 0
+    for part in ("#board", ".nm-seats", ".nm-mine"):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["width"] >= 330, f"{part} uses the phone's whole width"
+    for lang in ("zh-TW", "en"):
+        page.goto(f"{server.url}/games/nevermore/cards?lang={lang}")
+        assert_fits(page, f"the Nevermore cards page ({lang})")
+        assert page.locator(".badge.reconstructed").count() >= 20

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import json
 
-from browserkit import create_table, open_seat, play
+from browserkit import create_table, finished, open_seat, play
 
 from candlelit.engine.registry import load
 from candlelit.i18n import message, t
@@ -58,12 +58,12 @@ def names_on(page):
             page.locator("table.scores tbody th").all_inner_texts()]
 
 
-def secrets_for(state, viewer, names):
+def secrets_for(state, viewer, names, game="divinare"):
     """Log lines hidden from `viewer` as its screen would word them, minus ones it sees anyway."""
     hidden: set[str] = set()
     visible: set[str] = set()
     for event in state.log:
-        text = message("divinare", event.key, event.args, "en", names)
+        text = message(game, event.key, event.args, "en", names)
         (visible if event.visible(viewer) else hidden).add(text)
     return hidden - visible
 
@@ -110,3 +110,66 @@ def test_another_seats_hand_and_passes_never_reach_the_browser(server, new_conte
         assert "Your hand" not in body and "你的手牌" not in body
         assert page.locator(".hand").count() == 0
     assert not spectator.containing("你的手牌")
+
+
+def magick_texts(db, table_id, seat):
+    """The effect text of every magick card `seat` held at some point of the stored game."""
+    store = Store(f"sqlite:///{db}")
+    try:
+        row = next(r for r in store.load_all() if r.id == table_id)
+    finally:
+        store.close()
+    state = load(row.game, row.players, row.seed, row.options)
+    held: set[str] = set()
+    for step in range(len(row.actions) + 1):
+        held.update(card["text"]["en"] for card in state.view(seat)["you"]["magick"])
+        if step < len(row.actions):
+            state.apply_action(row.actions[step][1], row.actions[step][0])
+    return held
+
+
+def test_nevermore_hands_magick_and_passes_never_reach_another_seat(server, new_context):
+    host = new_context()
+    created = create_table(host.new_page(), server.url, "nevermore", 4,
+                           {1: "human", 2: "random", 3: "random"})
+    spectator_context = new_context()
+    spectator = Traffic(spectator_context)
+    watch = open_seat(spectator_context, f"{server.url}/t/{created.table_id}/watch")
+    friend_context = new_context()
+    friend_traffic = Traffic(friend_context)
+    me = open_seat(host, created.my_link)
+    friend = open_seat(friend_context, created.invites[FRIEND])
+
+    def third_round(_pages):
+        return me.inner_text(".nevermore .status").startswith("Round 3 ") or finished(me)
+
+    play([me, friend], until=third_round)
+    state = game_so_far(server.db, created.table_id)
+    assert me.locator(".nm-mine .nm-card").count() + me.locator(".nm-spell").count() > 0
+    names = [name.strip() for name in friend.locator(".nm-seat .nm-name").all_inner_texts()]
+    assert names[FRIEND] == "Seat 2 (you)"
+
+    secrets = secrets_for(state, FRIEND, names, "nevermore")
+    assert any(text.startswith("You are dealt ") for text in secrets)
+    assert friend_traffic.texts, "the friend's traffic was captured"
+    for text in secrets:
+        assert not friend_traffic.containing(text), f"seat 2 received {text!r}"
+    mine = magick_texts(server.db, created.table_id, ME)
+    theirs = magick_texts(server.db, created.table_id, FRIEND)
+    assert mine, "seat 1 holds a Shadow Magick card from the start"
+    for text in mine - theirs:
+        assert not friend_traffic.containing(text), "seat 1's magick card reached seat 2"
+    assert spectator.texts
+    spectator_names = [n.strip() for n in watch.locator(".nm-seat .nm-name").all_inner_texts()]
+    for text in secrets_for(state, None, spectator_names, "nevermore"):
+        assert not spectator.containing(text), f"a spectator received {text!r}"
+    for text in mine | theirs:
+        assert not spectator.containing(text), "a magick card reached a spectator"
+    for lang in ("en", "zh-TW"):
+        page = watch.context.new_page()
+        page.goto(f"{server.url}/t/{created.table_id}/watch?lang={lang}")
+        assert page.locator(".nm-seat").count() == 4
+        body = page.content()
+        for private in ("ui.your_hand", "nevermore.ui.your_magick"):
+            assert t(private, lang) not in body
+        assert page.locator(".nm-mine, .nm-spell").count() == 0

@@ -11,6 +11,7 @@ from candlelit.engine.errors import OptionError
 _GENERIC: dict[str, BotFactory] = {"random": RandomBot}
 _PER_GAME: dict[str, dict[str, str]] = {
     "divinare": {"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
+    "nevermore": {"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
 }
 
 

@@ -29,7 +29,14 @@ def _divinare_boards(path: Path) -> dict[str, Any]:
     return read_layout_file(path)
 
 
-DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards}
+def _nevermore_cards(path: Path) -> dict[str, Any]:
+    from candlelit.games.nevermore.cards import read_cards_file
+
+    return read_cards_file(path)
+
+
+DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards,
+                                       "nevermore": _nevermore_cards}
 """Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from candlelit.cli.tables import status_renderer, view_renderer
 from candlelit.engine.registry import get
-from candlelit.i18n import has, message, seat_name, t
+from candlelit.i18n import has, list_sep, message, seat_name, t
 
 LOG_LIMIT = 24
 """Most log entries shown at once; older new entries are summarised in one line."""
@@ -28,10 +28,6 @@ COLUMNS_FROM = 7
 """From this many choices on, they are laid out in columns."""
 LOG_STYLES = {"round": "bold", "end": "bold", "reveal": "bold"}
 """Log entry kind → style; other kinds are plain."""
-
-
-def _sep(lang: str) -> str:
-    return "、" if lang == "zh-TW" else ", "
 
 
 def game_title(game: str, lang: str) -> str:
@@ -69,7 +65,7 @@ def header(game: str, view: dict[str, Any], lang: str, names: Sequence[str],
         turn = Text(t("ui.your_turn", lang, phase=phase_text(game, view.get("phase"), lang)),
                     style="bold green")
     elif to_act:
-        turn = Text(t("ui.waiting", lang, seats=_sep(lang).join(names[s] for s in to_act)))
+        turn = Text(t("ui.waiting", lang, seats=list_sep(lang).join(names[s] for s in to_act)))
     else:
         turn = Text(t("ui.game_over", lang), style="bold")
     return Panel(Group(Text("  |  ".join(facts), style="dim"), turn),
@@ -149,7 +145,7 @@ def result_panel(view: dict[str, Any], lang: str, names: Sequence[str],
         if scores is not None:
             cells.append(Text(str(scores[s])))
         table.add_row(*cells, mark)
-    line = Text(t("ui.winners", lang, seats=_sep(lang).join(names[w] for w in winners)),
+    line = Text(t("ui.winners", lang, seats=list_sep(lang).join(names[w] for w in winners)),
                 style="bold green")
     return Panel(Group(table, line), title=t("ui.final_scores", lang), title_align="left",
                  box=box.DOUBLE, border_style="green", expand=False)

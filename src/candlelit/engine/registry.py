@@ -34,7 +34,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
-_MODULES = ("candlelit.games.divinare",)
+_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore")
 
 
 def register(spec: GameSpec) -> GameSpec:

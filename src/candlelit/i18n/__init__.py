@@ -65,6 +65,26 @@ def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
     return t("seat.name", lang, n=seat + 1)
 
 
+def list_sep(lang: str) -> str:
+    """What separates the items of a list in running text ('、' in Chinese, ', ' in English)."""
+    return "、" if lang == "zh-TW" else ", "
+
+
+def colon(lang: str) -> str:
+    """A label's colon, full width in Chinese."""
+    return "：" if lang == "zh-TW" else ": "
+
+
+def card_counts(game: str, suits: Sequence[str], counts: Sequence[int], lang: str) -> str:
+    """Cards per suit in running text, e.g. '2 Attack, 1 Raven' (the game's n_cards and
+    no_cards messages; `counts[i]` cards of `suits[i]`)."""
+    parts = [t(f"{game}.n_cards", lang, n=c, suit=t(f"{game}.suit.{suits[k]}", lang))
+             for k, c in enumerate(counts) if c]
+    if not parts:
+        return t(f"{game}.no_cards", lang)
+    return list_sep(lang).join(parts)
+
+
 def t(key: str, lang: str = DEFAULT_LANGUAGE, **args: Any) -> str:
     """The message `key` in `lang`, formatted with `args`; English if `lang` lacks it."""
     text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
@@ -89,8 +109,7 @@ def format_arg(game: str, name: str, value: Any, lang: str,
     if name in SEAT_ARGS and isinstance(value, int):
         return seat_name(value, lang, names)
     if name == "seats" and isinstance(value, list):
-        sep = "、" if lang == "zh-TW" else ", "
-        return sep.join(seat_name(s, lang, names) for s in value)
+        return list_sep(lang).join(seat_name(s, lang, names) for s in value)
     if isinstance(value, str):
         key = f"{game}.{name}.{value}"
         if has(key, lang):

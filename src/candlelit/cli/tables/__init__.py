@@ -22,7 +22,8 @@ ViewRenderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
 StatusRenderer = Callable[[dict[str, Any], str], RenderableType]
 CardsRenderer = Callable[[str, Path | None], RenderableType]
 
-MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare"}
+MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare",
+                            "nevermore": "candlelit.cli.tables.nevermore"}
 """Game name → the module holding its renderers."""
 
 

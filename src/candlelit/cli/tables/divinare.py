@@ -24,7 +24,7 @@ from candlelit.games.divinare.boards import (
     read_layout_file,
 )
 from candlelit.games.divinare.messages import suit_name
-from candlelit.i18n import LANGUAGES, seat_name, t
+from candlelit.i18n import LANGUAGES, colon, list_sep, seat_name, t
 
 SUIT_STYLES = {"red": "bold bright_red", "blue": "bold bright_blue",
                "green": "bold bright_green", "yellow": "bold bright_yellow"}
@@ -42,14 +42,6 @@ SLOT_WIDTH = 4
 
 def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"divinare.ui.{key}", lang, **args)
-
-
-def _colon(lang: str) -> str:
-    return "：" if lang == "zh-TW" else ": "
-
-
-def _sep(lang: str) -> str:
-    return "、" if lang == "zh-TW" else ", "
 
 
 # -- small pieces shared by the table and the card catalogue -------------------------------
@@ -84,12 +76,12 @@ def cards_line(counts: Sequence[int], lang: str) -> Text:
              for suit, n in zip(SUITS, counts, strict=True) if n]
     if not parts:
         return Text(t("divinare.no_cards", lang), style="dim")
-    return Text(_sep(lang)).join(parts)
+    return Text(list_sep(lang)).join(parts)
 
 
 def hand_line(hand: dict[str, int], lang: str) -> Text:
     """'Your hand: …' for a view's `hand`."""
-    line = Text.assemble((t("ui.your_hand", lang) + _colon(lang), "bold"))
+    line = Text.assemble((t("ui.your_hand", lang) + colon(lang), "bold"))
     line.append_text(cards_line([hand[s] for s in SUITS], lang))
     return line
 
@@ -155,7 +147,7 @@ def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     elif seat["seat"] in view["to_act"]:
         words.append(t("ui.choosing" if view["phase"] in ("pass", "discard") else "ui.acting",
                        lang))
-    return Text(_sep(lang).join(words), style="italic")
+    return Text(list_sep(lang).join(words), style="italic")
 
 
 def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
@@ -186,7 +178,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     lines: list[Text] = [hand_line(view["hand"], lang)]
     chosen = [view["choosing"][s] for s in SUITS]
     if any(chosen) or view["to_choose"]:
-        line = Text.assemble((_u("choosing", lang) + _colon(lang), "bold"))
+        line = Text.assemble((_u("choosing", lang) + colon(lang), "bold"))
         line.append_text(cards_line(chosen, lang))
         if view["to_choose"]:
             line.append(("；" if lang == "zh-TW" else "; ") + _u("to_choose", lang,
@@ -194,13 +186,13 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
         lines.append(line)
     discards = [view["discards"][s] for s in SUITS]
     if any(discards):
-        line = Text.assemble((_u("discards", lang) + _colon(lang), "bold"))
+        line = Text.assemble((_u("discards", lang) + colon(lang), "bold"))
         line.append_text(cards_line(discards, lang))
         lines.append(line)
     if view["passes"]:
         lines.append(Text(_u("passes", lang), style="bold"))
     for number, done in enumerate(view["passes"], 1):
-        line = Text("  " + _u("pass_n", lang, n=number) + _colon(lang))
+        line = Text("  " + _u("pass_n", lang, n=number) + colon(lang))
         line.append(_u("given", lang) + " ")
         line.append_text(cards_line([done["given"][s] for s in SUITS], lang))
         line.append("；" if lang == "zh-TW" else "; ")
@@ -290,7 +282,8 @@ def _boards_table(layout: Layout, lang: str, cited: set[str]) -> Table:
                    if v not in board.spaces]
         if missing:
             cell.append("\n")
-            cell.append(_u("missing_counts", lang, counts=_sep(lang).join(missing)), style="dim")
+            counts = list_sep(lang).join(missing)
+            cell.append(_u("missing_counts", lang, counts=counts), style="dim")
         table.add_row(cell, confidence_text(board.spaces_confidence, lang),
                       confidence_text(board.bonus_confidence, lang),
                       Text(", ".join(dict.fromkeys(board.source)) or "-"))

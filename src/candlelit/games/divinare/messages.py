@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.games.divinare.boards import SUITS
-from candlelit.i18n import register_formatter, t
+from candlelit.i18n import card_counts, register_formatter, t
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -15,11 +15,7 @@ def suit_name(suit: str, lang: str) -> str:
 
 def cards_text(counts: list[int], lang: str) -> str:
     """A card count per suit, e.g. '2 red chiromancy, 1 blue crystallomancy'."""
-    parts = [t("divinare.n_cards", lang, n=c, suit=suit_name(SUITS[s], lang))
-             for s, c in enumerate(counts) if c]
-    if not parts:
-        return t("divinare.no_cards", lang)
-    return ("、" if lang == "zh-TW" else ", ").join(parts)
+    return card_counts("divinare", SUITS, counts, lang)
 
 
 def _format(name: str, value: Any, lang: str) -> str | None:

@@ -1,0 +1,86 @@
+"""Nevermore (Curt Covert, 2015) with Specters of Nevermore (2016) as a variant.
+
+Draft cards, win the suits, and try not to be turned into a raven.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from candlelit.engine.errors import OptionError
+from candlelit.engine.options import Option, Variant
+from candlelit.engine.registry import GameSpec, register
+from candlelit.games.nevermore import messages as _messages  # noqa: F401  (formatters)
+from candlelit.games.nevermore.cards import check_cards_option
+from candlelit.games.nevermore.rules import NevermoreState
+
+RULES_VERSION = "nevermore-1"
+MAX_ROUNDS = 200
+
+
+def _new(players: int, seed: int, options: dict[str, Any]) -> NevermoreState:
+    return NevermoreState.new(players, seed, options)
+
+
+def _rounds(value: Any) -> int:
+    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
+        raise OptionError(f"option 'max_rounds': give a whole number of rounds from 1 to "
+                          f"{MAX_ROUNDS}, not {value!r}")
+    return value
+
+
+def _flag(name: str) -> Any:
+    def check(value: Any) -> bool:
+        if type(value) is not bool:
+            raise OptionError(f"option {name!r}: true or false, not {value!r}")
+        return value
+    return check
+
+
+OPTIONS = (
+    Option("characters", False,
+           "Specters of Nevermore: draft a character at set-up (reconstructed abilities)",
+           validate=_flag("characters")),
+    Option("sourced_only", False,
+           "only the magick cards the seed's FAQ describes (leaves out the research's "
+           "any-time heal, 'Reprieve')", validate=_flag("sourced_only")),
+    Option("raven_cancel", "optional",
+           "'optional' (seed: 若有烏鴉，則選擇是否一同打出) or 'mandatory' (research S4/S24: "
+           "every Raven must cancel one of your cards of the called suit while it can)",
+           choices=("optional", "mandatory")),
+    Option("radiance_five", "extra-card",
+           "five Radiance played: 2 health, 1 point and 'extra-card' (one Light Magick on top "
+           "of the step's draw) or 'normal-draw' (only the step's usual draw)",
+           choices=("extra-card", "normal-draw")),
+    Option("shadow_ravens", "before-resolution",
+           "a Shadow Magick card may join your hand as a Raven (seed 魔法牌 6, FAQ 魔法牌 4): "
+           "'before-resolution' (FAQ 輪抽 2: just before resolution), 'also-before-draft' "
+           "(also before drafting, so it can be passed, FAQ 魔法牌 3) or 'none'",
+           choices=("before-resolution", "also-before-draft", "none")),
+    Option("max_rounds", 40,
+           "rounds before the game stops (the seed has no limit): the human with most "
+           "points, then health, wins", validate=_rounds),
+    Option("boards", None,
+           "card data in the shipped cards.yaml format (None: built-in); the command line's "
+           "--boards FILE fills it", validate=check_cards_option),
+)
+
+VARIANTS = (
+    Variant("standard", "the seed's rules with the built-in cards"),
+    Variant("specters", "Specters of Nevermore: characters drafted at set-up",
+            {"characters": True}),
+    Variant("sourced-only", "only what the seed specifies: its 18 FAQ cards, no characters",
+            {"sourced_only": True, "characters": False}),
+)
+
+SPEC = register(GameSpec(
+    name="nevermore",
+    title="Nevermore",
+    min_players=3,
+    max_players=6,
+    rules_version=RULES_VERSION,
+    options=OPTIONS,
+    variants=VARIANTS,
+    new_state=_new,
+    state_class=NevermoreState,
+))
