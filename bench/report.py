@@ -31,8 +31,10 @@ from typing import Any
 
 from benchlib import ENGINE_JSON, LATEST_JSON, LATEST_MD, PEERS_JSON, fmt, markdown_table
 
-PLAYOUT_TARGET_US = {"divinare": 6.0}
+PLAYOUT_TARGET_US = {"divinare": 6.0, "nevermore": 15.0}
 """Issue target: µs per action of a uniformly random playout, per game."""
+PEER_TARGET_GAMES = frozenset({"divinare"})
+"""Games whose target also asks for half the fastest pure-Python peer's µs per action."""
 
 PEER_FRACTION = 0.5
 """... and about this fraction of the fastest pure-Python peer's µs per action."""
@@ -225,7 +227,7 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
                              "met": us <= limit}
         line = (f"- {c['case']}: {us:.2f} µs/action — target ≤ {limit:g} µs: "
                 f"{'met' if us <= limit else 'MISSED'}")
-        if fastest is not None:
+        if fastest is not None and c.get("game") in PEER_TARGET_GAMES:
             bound = PEER_FRACTION * fastest["us_per_action"]
             t.update(fastest_peer=fastest["case"], fastest_peer_us=fastest["us_per_action"],
                      peer_bound_us=bound, peer_met=us <= bound)
