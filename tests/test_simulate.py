@@ -78,3 +78,57 @@ def test_bad_simulation_settings_are_refused():
         run(SimulationSpec("divinare", 2, ("oracle",), 1))
     result = runner.invoke(app, ["simulate", "divinare", "-n", "2", "--variant", "nope"])
     assert result.exit_code == 2 and "unknown variant" in result.output
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_rounds_are_counted_in_the_games_own_terms():
+    out = simulate("-n", "30", "--players", "3", "--seed", "4")
+    assert out["rounds"]["mean"] == out["rounds"]["max"] == 3  # Divinare: rounds = players
+    assert out["rounds_counts"] == {"3": 30}
+    nevermore = json.loads(runner.invoke(app, ["simulate", "nevermore", "-n", "20", "--players",
+                                               "4", "--json"]).stdout)
+    assert sum(nevermore["rounds_counts"].values()) == 20 - nevermore["unfinished"]
+    assert nevermore["rounds"]["max"] >= nevermore["rounds"]["p50"] >= 1
+
+
+def test_simulate_writes_a_plot(tmp_path):
+    plot = tmp_path / "wins.png"
+    result = runner.invoke(app, ["simulate", "divinare", "-n", "20", "--players", "2",
+                                 "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert plot.read_bytes().startswith(PNG) and plot.stat().st_size > 10_000
+
+
+def compare(*args: str) -> dict:
+    result = runner.invoke(app, ["compare", "divinare", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_compare_runs_every_variant_at_every_player_count_on_the_same_games(tmp_path):
+    plot, md = tmp_path / "cmp.png", tmp_path / "cmp.md"
+    out = compare("--variants", "standard,left-pass", "--players", "2,3", "-n", "40",
+                  "--seed", "5", "--plot", str(plot), "--md", str(md))
+    cells = [(r["variant"], r["players"]) for r in out["runs"]]
+    assert cells == [("standard", 2), ("standard", 3), ("left-pass", 2), ("left-pass", 3)]
+    for r in out["runs"]:
+        assert r["games"] == 40 and r["unfinished"] == 0
+        assert r["first_seat_edge"] == pytest.approx(r["seats"][0]["win_rate"] * r["players"])
+    # passing direction cannot matter with two players: the same seeds give the same games
+    assert out["runs"][0]["seats"] == out["runs"][2]["seats"]
+    assert out == compare("--variants", "standard,left-pass", "--players", "2,3", "-n", "40",
+                          "--seed", "5", "--jobs", "2")
+    assert plot.read_bytes().startswith(PNG)
+    rows = md.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 2 + 4 and rows[2].startswith("| standard | 2 | 40 |")
+
+
+def test_compare_refuses_bad_counts_and_variants_clearly():
+    bad = runner.invoke(app, ["compare", "divinare", "--players", "5", "-n", "5"])
+    assert bad.exit_code == 2 and "2–4 players" in bad.output
+    bad = runner.invoke(app, ["compare", "divinare", "--players", "two", "-n", "5"])
+    assert bad.exit_code == 2 and "whole numbers" in bad.output
+    bad = runner.invoke(app, ["compare", "divinare", "--variants", "nonesuch", "-n", "5"])
+    assert bad.exit_code == 2 and "nonesuch" in bad.output

@@ -126,8 +126,11 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]
     = None,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG of wins per seat and length")]
+    = None,
 ) -> None:
     """Run N games between bots and report win rates and game length."""
+    from candlelit.sim.plots import plot_summary
     from candlelit.sim.report import render_summary
     from candlelit.sim.runner import SimulationSpec, run
 
@@ -139,6 +142,8 @@ def simulate(
                               variant=variant, options=_options(game, boards, option))
         summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
                       records=out)
+        if plot is not None:
+            plot_summary(summary, plot)
     except CandlelitError as exc:
         _fail(str(exc))
         return
@@ -146,6 +151,57 @@ def simulate(
         sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
     else:
         console.print(render_summary(summary))
+
+
+@app.command()
+def compare(
+    game: str,
+    variants: Annotated[str, typer.Option(help="comma-separated variant names")] = "standard",
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help="comma-separated player counts (default: all)")] = None,
+    n: Annotated[int, typer.Option("-n", help="games per variant and player count")] = 200,
+    bot: Annotated[str, typer.Option(help="the bot in every seat")] = "random",
+    seed: int = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG: length and seat 1's wins")]
+    = None,
+    md: Annotated[Path | None, typer.Option(help="write the table as Markdown")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Compare variants across player counts: game length and the first seat's edge."""
+    from candlelit.engine.registry import get
+    from candlelit.sim.compare import compare as run_compare
+    from candlelit.sim.compare import markdown
+    from candlelit.sim.plots import plot_compare
+
+    if n < 1 or jobs < 1:
+        _fail("-n and --jobs must be at least 1")
+    try:
+        spec = get(game)
+        counts = (list(spec.player_counts) if players is None
+                  else [int(p) for p in players.split(",")])
+    except ValueError:
+        _fail(f"--players takes whole numbers separated by commas, not {players!r}")
+        return
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    try:
+        result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
+                             _options(spec.name, None, option))
+        if plot is not None:
+            plot_compare(result, plot)
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    table = markdown(result)
+    if md is not None:
+        md.write_text(table, encoding="utf-8")
+    if as_json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    else:
+        console.print(table, markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()

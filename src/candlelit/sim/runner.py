@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import statistics
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ class GameResult:
     length: int
     finished: bool
     record: dict[str, Any] | None = None
+    rounds: int | None = None  # the game's own round count at the end, if its view has one
 
 
 def game_seed(master: int, index: int) -> int:
@@ -86,7 +88,9 @@ def play_one(spec: SimulationSpec, index: int, keep_record: bool = False) -> Gam
         length += 1
     finished = state.is_terminal()
     record = make_record(state, seats=list(names)) if keep_record else None
-    return GameResult(index, tuple(state.winners()), length, finished, record)
+    rounds = state.view(None).get("round")
+    return GameResult(index, tuple(state.winners()), length, finished, record,
+                      rounds if isinstance(rounds, int) else None)
 
 
 def _play_chunk(spec: SimulationSpec, start: int, stop: int,
@@ -165,6 +169,7 @@ def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
         entry["win_rate"] = entry["wins"] / entry["games"] if entry["games"] else 0.0
         entry["ci95"] = list(wilson(entry["wins"], entry["games"]))
     lengths = sorted(r.length for r in finished)
+    rounds = sorted(r.rounds for r in finished if r.rounds is not None)
     return {
         "game": spec.game,
         "players": spec.players,
@@ -176,12 +181,19 @@ def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
         "seats": seats,
         "bots": bots,
         "shared_wins": sum(1 for r in finished if len(r.winners) > 1),
-        "length": {
-            "mean": statistics.fmean(lengths) if lengths else 0.0,
-            "stdev": statistics.pstdev(lengths) if lengths else 0.0,
-            "p50": quantile(lengths, 0.5),
-            "p90": quantile(lengths, 0.9),
-            "max": lengths[-1] if lengths else 0,
-        },
+        "length": spread(lengths),
+        "rounds": spread(rounds) if rounds else None,
+        "rounds_counts": {str(k): v for k, v in sorted(Counter(rounds).items())},
         "unfinished": len(results) - total,
+    }
+
+
+def spread(values: Sequence[int]) -> dict[str, float]:
+    """Mean, standard deviation, median, 90th percentile and maximum of ascending `values`."""
+    return {
+        "mean": statistics.fmean(values) if values else 0.0,
+        "stdev": statistics.pstdev(values) if values else 0.0,
+        "p50": quantile(values, 0.5),
+        "p90": quantile(values, 0.9),
+        "max": values[-1] if values else 0,
     }
