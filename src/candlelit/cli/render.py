@@ -53,7 +53,8 @@ def header(game: str, view: dict[str, Any], lang: str, names: Sequence[str],
     """Title, round, first player and who acts now, from the view's common keys."""
     facts: list[str] = []
     if "round" in view and "rounds" in view:
-        facts.append(t("ui.round", lang, round=view["round"], rounds=view["rounds"]))
+        facts.append(t("ui.round", lang, round=view["round"], rounds=view["rounds"])
+                     if view.get("rounds") else t("ui.round_open", lang, round=view["round"]))
     first = view.get("first_player")
     if isinstance(first, int) and 0 <= first < len(names):
         facts.append(t("ui.first_player", lang, seat=names[first]))

@@ -130,7 +130,8 @@ def view(state: NevermoreState, player: int | None) -> dict[str, Any]:
         "players": n,
         "viewer": player,
         "round": state.round,
-        "rounds": state.options["max_rounds"],
+        "rounds": None,  # no fixed number of rounds: the game runs until someone wins
+        "round_limit": state.options["max_rounds"],
         "first_player": state.start,
         "direction": "left" if state.direction == LEFT else "right",
         "priority": state.order[:],
