@@ -22,6 +22,26 @@ function show(message, kind) {
   if (message) setTimeout(() => { if (flash.textContent === message) show("", ""); }, 4000);
 }
 
+// A seat may ask its own browser to pass every magick window (or any window a game marks
+// with data-auto-pass="ready") for it. The choice is the player's, not the hand's, so how
+// fast the pass arrives tells the other seats nothing about what the seat holds.
+const autoPassKey = `candlelit:auto-pass:${tableId}:${root.dataset.seat || ""}`;
+
+function autoPass() {
+  const toggle = document.querySelector("[data-auto-pass-toggle]");
+  if (!toggle) return;
+  toggle.checked = localStorage.getItem(autoPassKey) === "1";
+  if (!toggle.checked || !document.querySelector("[data-auto-pass='ready']")) return;
+  const pass = document.querySelector("#actions button.act-done[data-action]");
+  if (pass) pass.click();
+}
+
+document.addEventListener("change", (event) => {
+  if (!event.target.matches("[data-auto-pass-toggle]")) return;
+  localStorage.setItem(autoPassKey, event.target.checked ? "1" : "0");
+  autoPass();
+});
+
 function apply(msg) {
   if (msg.type === "state") {
     document.getElementById("board").innerHTML = msg.board;
@@ -34,6 +54,7 @@ function apply(msg) {
     root.dataset.seatVersion = String(seatVersion);
     root.dataset.status = msg.status;
     busy = false;
+    autoPass();
   } else if (msg.type === "error") {
     show(msg.message, "error");
     busy = false;
