@@ -91,6 +91,9 @@ def test_rounds_are_counted_in_the_games_own_terms():
                                                "4", "--json"]).stdout)
     assert sum(nevermore["rounds_counts"].values()) == 20 - nevermore["unfinished"]
     assert nevermore["rounds"]["max"] >= nevermore["rounds"]["p50"] >= 1
+    assert sum(nevermore["endings"].values()) == 20 - nevermore["unfinished"]
+    assert set(nevermore["endings"]) <= {"points", "last_human", "curse", "rounds"}
+    assert out["endings"] == {}  # Divinare always ends after its last round: nothing to say
 
 
 def test_simulate_writes_a_plot(tmp_path):

@@ -12,6 +12,7 @@ _GENERIC: dict[str, BotFactory] = {"random": RandomBot}
 _PER_GAME: dict[str, dict[str, str]] = {
     "divinare": {"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
     "nevermore": {"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
+    "fatal-frame": {"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
 }
 
 

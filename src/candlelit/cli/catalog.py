@@ -35,8 +35,15 @@ def _nevermore_cards(path: Path) -> dict[str, Any]:
     return read_cards_file(path)
 
 
+def _fatal_frame_cards(path: Path) -> dict[str, Any]:
+    from candlelit.games.fatal_frame.cards import read_cards_file
+
+    return read_cards_file(path)
+
+
 DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards,
-                                       "nevermore": _nevermore_cards}
+                                       "nevermore": _nevermore_cards,
+                                       "fatal-frame": _fatal_frame_cards}
 """Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 
@@ -93,7 +100,7 @@ def games_table(lang: str) -> RenderableType:
 def rules_text(game: str, lang: str) -> RenderableType:
     """The game's short rules summary (`games/<game>/rulebook/<lang>.md`, else English)."""
     spec = get(game)
-    folder = resources.files(f"candlelit.games.{spec.name}") / "rulebook"
+    folder = resources.files("candlelit.games." + spec.name.replace("-", "_")) / "rulebook"
     for code in (lang, DEFAULT_LANGUAGE):
         page = folder / f"{code}.md"
         if page.is_file():

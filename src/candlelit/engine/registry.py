@@ -34,7 +34,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
-_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore")
+_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore", "candlelit.games.fatal_frame")
 
 
 def register(spec: GameSpec) -> GameSpec:

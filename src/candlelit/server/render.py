@@ -55,7 +55,15 @@ def spaces(board: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
             for v in board["spaces"]]
 
 
+def fatal_frame_card_table() -> dict[str, list[str]]:
+    """Fatal Frame's built-in cards by id (a template global: its views name cards by id)."""
+    from candlelit.games.fatal_frame.cards import card_table
+
+    return card_table()
+
+
 env.filters["pick"] = pick
+env.globals["fatal_frame_card_table"] = fatal_frame_card_table
 env.filters["seats_at"] = seats_at
 env.filters["spaces"] = spaces
 

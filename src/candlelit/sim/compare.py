@@ -43,11 +43,20 @@ def first_seat_edge(summary: dict[str, Any]) -> float:
     return float(summary["seats"][0]["win_rate"]) * int(summary["players"])
 
 
+def endings(summary: dict[str, Any]) -> str:
+    """How the cell's games ended, e.g. 'boss 97 %, rounds 3 %' ('–' if the game does not say)."""
+    counts = summary.get("endings") or {}
+    total = sum(counts.values())
+    if not total:
+        return "–"
+    return ", ".join(f"{name} {100 * n / total:.0f} %" for name, n in counts.items())
+
+
 def markdown(result: dict[str, Any]) -> str:
     """The comparison as a Markdown table, one row per (variant, player count)."""
     rows = ["| variant | players | games | actions (mean ± sd) | rounds (mean ± sd, max) "
-            "| seat 1 wins | 95 % CI | fair share | seat 1 edge | unfinished |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+            "| seat 1 wins | 95 % CI | fair share | seat 1 edge | endings | unfinished |",
+            "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
     for r in result["runs"]:
         ln, rd, first = r["length"], r["rounds"], r["seats"][0]
         rounds = (f"{rd['mean']:.2f} ± {rd['stdev']:.2f}, {rd['max']}" if rd else "–")
@@ -56,5 +65,5 @@ def markdown(result: dict[str, Any]) -> str:
                     f"| {ln['mean']:.1f} ± {ln['stdev']:.1f} | {rounds} "
                     f"| {100 * first['win_rate']:.1f} % | {100 * lo:.1f}–{100 * hi:.1f} % "
                     f"| {100 / r['players']:.1f} % | {r['first_seat_edge']:.2f}× "
-                    f"| {r['unfinished']} |")
+                    f"| {endings(r)} | {r['unfinished']} |")
     return "\n".join(rows) + "\n"

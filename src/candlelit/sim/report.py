@@ -36,6 +36,8 @@ def render_summary(summary: dict[str, Any]) -> Group:
     length = Text(f"Game length (actions): mean {ln['mean']:.1f} ± {ln['stdev']:.1f}, "
                   f"median {ln['p50']:.0f}, p90 {ln['p90']:.0f}, max {ln['max']}; "
                   f"shared wins {summary['shared_wins']}; unfinished {summary['unfinished']}")
+    if summary.get("endings"):
+        length.append("\nEndings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
     rounds = summary.get("rounds")
     if rounds:
         length.append(f"\nRounds: mean {rounds['mean']:.2f} ± {rounds['stdev']:.2f}, median "

@@ -55,6 +55,7 @@ class GameResult:
     finished: bool
     record: dict[str, Any] | None = None
     rounds: int | None = None  # the game's own round count at the end, if its view has one
+    ending: str | None = None  # how the game ended, if its view says (e.g. "boss", "rounds")
 
 
 def game_seed(master: int, index: int) -> int:
@@ -88,9 +89,12 @@ def play_one(spec: SimulationSpec, index: int, keep_record: bool = False) -> Gam
         length += 1
     finished = state.is_terminal()
     record = make_record(state, seats=list(names)) if keep_record else None
-    rounds = state.view(None).get("round")
+    public = state.view(None)
+    rounds = public.get("round")
+    ending = (public.get("result") or {}).get("reason")
     return GameResult(index, tuple(state.winners()), length, finished, record,
-                      rounds if isinstance(rounds, int) else None)
+                      rounds if isinstance(rounds, int) else None,
+                      ending if isinstance(ending, str) else None)
 
 
 def _play_chunk(spec: SimulationSpec, start: int, stop: int,
@@ -184,6 +188,7 @@ def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
         "length": spread(lengths),
         "rounds": spread(rounds) if rounds else None,
         "rounds_counts": {str(k): v for k, v in sorted(Counter(rounds).items())},
+        "endings": dict(sorted(Counter(r.ending for r in finished if r.ending).items())),
         "unfinished": len(results) - total,
     }
 

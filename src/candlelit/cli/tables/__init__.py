@@ -23,7 +23,8 @@ StatusRenderer = Callable[[dict[str, Any], str], RenderableType]
 CardsRenderer = Callable[[str, Path | None], RenderableType]
 
 MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare",
-                            "nevermore": "candlelit.cli.tables.nevermore"}
+                            "nevermore": "candlelit.cli.tables.nevermore",
+                            "fatal-frame": "candlelit.cli.tables.fatal_frame"}
 """Game name → the module holding its renderers."""
 
 

@@ -1,0 +1,86 @@
+"""Fatal Frame: the Card Game, Crimson Butterfly Edition (Joe Fourhman, 2005).
+
+Capture ghosts with the Camera Obscura, open Kureha Shrine and defeat its boss to escape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from candlelit.engine.errors import OptionError
+from candlelit.engine.options import Option, Variant
+from candlelit.engine.registry import GameSpec, register
+from candlelit.games.fatal_frame import messages as _messages  # noqa: F401  (formatters)
+from candlelit.games.fatal_frame.cards import check_cards_option
+from candlelit.games.fatal_frame.rules import FatalFrameState
+
+RULES_VERSION = "fatal-frame-0"
+MAX_ROUNDS = 500
+
+
+def _new(players: int, seed: int, options: dict[str, Any]) -> FatalFrameState:
+    return FatalFrameState.new(players, seed, options)
+
+
+def _rounds(value: Any) -> int:
+    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
+        raise OptionError(f"option 'max_rounds': a whole number from 1 to {MAX_ROUNDS}, "
+                          f"not {value!r}")
+    return value
+
+
+def _shrine(value: Any) -> int | None:
+    if value is not None and (type(value) is not int or not 1 <= value <= 60):
+        raise OptionError(f"option 'shrine_points': None (9/7/6 by player count) or a whole "
+                          f"number from 1 to 60, not {value!r}")
+    return value
+
+
+OPTIONS = (
+    Option("modifier_order", "additions-first",
+           "automatic additions before subtractions (seed, 戰鬥) or 'subtractions-first' "
+           "(translator's proposal 1)", choices=("additions-first", "subtractions-first")),
+    Option("repentance", "all-album",
+           "The Repentance empties every album ('all-album') or costs half a die roll of "
+           "album ghosts ('half-roll', translator's proposal 2)",
+           choices=("all-album", "half-roll")),
+    Option("boss_fight", "stay",
+           "'stay': while a boss fight is on, staying in the shrine counts as the move; "
+           "'literal': the move of step 3 is always a step, so leaving resets the boss",
+           choices=("stay", "literal")),
+    Option("combat_cards", "use-the-play",
+           "a card played on the ghost attacking you (Zero Shot...) is the turn's play "
+           "('use-the-play') or comes on top of it ('free')",
+           choices=("use-the-play", "free")),
+    Option("quick_escape", "own-turn",
+           "Quick Escape is played only as your own turn's play ('own-turn'), or also after "
+           "another seat's move or play step ('any-time')", choices=("own-turn", "any-time")),
+    Option("shrine_points", None,
+           "album points to enter Kureha Shrine (None: 9/7/6 for 2/3/4 players); the seed "
+           "suggests raising it for a longer game", validate=_shrine),
+    Option("max_rounds", 60,
+           "rounds before the game stops (the seed has no limit): most album points wins",
+           validate=_rounds),
+    Option("boards", None,
+           "card data in the shipped cards.yaml format (None: built-in); a user who owns the "
+           "printed cards can load them with --cards FILE", validate=check_cards_option),
+)
+
+VARIANTS = (
+    Variant("official", "the seed's rules with the built-in cards"),
+    Variant("translator", "the translator's two proposals: subtractions before additions, "
+            "and The Repentance costs half a die roll of album ghosts",
+            {"modifier_order": "subtractions-first", "repentance": "half-roll"}),
+)
+
+SPEC = register(GameSpec(
+    name="fatal-frame",
+    title="Fatal Frame: the Card Game",
+    min_players=2,
+    max_players=4,
+    rules_version=RULES_VERSION,
+    options=OPTIONS,
+    variants=VARIANTS,
+    new_state=_new,
+    state_class=FatalFrameState,
+))

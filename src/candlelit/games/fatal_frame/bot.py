@@ -1,0 +1,381 @@
+"""The heuristic bot: arm the camera, fill the album, then go and fight the boss.
+
+It reads only its seat's view and the public card list (no resampling, no search).
+
+- Before the shrine opens it equips (a better Film, Spirit Orbs, a Function), plays items,
+  and walks toward ghosts it can likely capture, blue ones first because they vanish.
+- Ghosts from its hand go to the leader's location when they are hard to capture there,
+  and to its own location when it can likely capture them itself.
+- Zero Shot and Fatal Frame are kept for the boss; Spirit Orbs are spent on ordinary ghosts
+  only while the shrine is still locked.
+- Once its album reaches the shrine's bar it heads for Kureha Shrine (exploring face-down
+  exteriors until the shrine is found), enters, and stays while the boss fight goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from candlelit.bots.base import SeatObservation
+from candlelit.games.fatal_frame.cards import EXTERIORS, SHRINE, Card, builtin_cards
+from candlelit.games.fatal_frame.constants import (
+    A_CELL,
+    A_ENTER,
+    A_FORGO_MOVE,
+    A_GHOST,
+    A_LEFT,
+    A_ORB,
+    A_ORB_BOSS,
+    A_PASS,
+    A_PLAY,
+    A_REROLL,
+    A_RESOLVE,
+    A_RIGHT,
+    A_ROLL,
+    A_SEAT,
+    A_SEAT_DIR,
+    A_STAY,
+    A_STEAL,
+    STACK_TARGETS,
+)
+
+A_BLAST_FIRST = A_ORB_BOSS + 1
+A_BLAST_END = A_REROLL
+FOR_THE_BOSS = ("zero_shot", "fatal_frame")
+
+
+class HeuristicBot:
+    """Rules of thumb over the seat's view (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        self.seat = seat
+        cards = builtin_cards()
+        self.card: dict[str, Card] = {c.id: c for c in cards.main}
+        self.interior_ids = [c.id for c in cards.interiors]
+        self.camera_dice = cards.camera_dice
+
+    # -- the entry point ------------------------------------------------------------------
+    def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
+        """One of `legal`, chosen from this seat's view only."""
+        if len(legal) == 1:
+            return legal[0]
+        view = seat.view()
+        phase = view["phase"]
+        if phase == "fight":
+            return self._fight(view, legal, seat)
+        if phase == "fight_rolled":
+            return self._rolled(view, legal, seat)
+        if phase == "reroll":
+            return self._reroll(view, legal)
+        if phase in ("move", "extra_move", "react_move"):
+            return self._move(view, legal)
+        if phase == "react":
+            return self._react(view, legal)
+        if phase == "play":
+            return self._play(view, legal, seat)
+        if phase in ("discard_down", "effect_discard", "pay_cost"):
+            return min(legal, key=lambda a: (self._keep(view, self._id(seat, a)), a))
+        if phase == "lose_upgrade":
+            return min(legal, key=lambda a: (self._keep(view, self._id(seat, a)), a))
+        if phase == "release":
+            return min(legal, key=lambda a: (self._value(self._id(seat, a)), a))
+        if phase == "target_seat":
+            return max(legal, key=lambda a: (self._haunt(view, view["holding"], a - A_SEAT),
+                                             -a))
+        if phase == "target_ghost":
+            return self._target_ghost(view, legal, seat)
+        if phase == "target_steal":
+            return max(legal, key=lambda a: ((a - A_STEAL) % 2 == 0, -a))
+        if phase == "target_seat_dir":
+            leader = self._leader(view)
+            return min(legal, key=lambda a: ((a - A_SEAT_DIR) // 4 != leader, a))
+        if phase == "search":
+            return max(legal, key=lambda a: (self._keep(view, self._id(seat, a)), -a))
+        return legal[0]
+
+    # -- what the bot reads from the view -------------------------------------------------
+    def _id(self, seat: SeatObservation, action: int) -> str:
+        return str(seat.action_to_struct(action).get("card", ""))
+
+    def _me(self, view: dict[str, Any]) -> dict[str, Any]:
+        return dict(view["seats"][view["viewer"]])
+
+    def _here(self, view: dict[str, Any], q: int) -> list[dict[str, Any]]:
+        """The ghosts on seat q's location ([] while on its camera)."""
+        s = view["seats"][q]
+        if s["inside"]:
+            return list(s["rooms"][s["room"] - 1]["ghosts"])
+        if s["cell"] is None:
+            return []
+        return list(view["map"][s["cell"]]["ghosts"])
+
+    def _dice(self, view: dict[str, Any], q: int) -> int:
+        film = view["seats"][q]["film"]
+        return self.card[film].dice if film in self.card else self.camera_dice
+
+    def _unlocked(self, view: dict[str, Any]) -> bool:
+        return bool(self._me(view)["album_points"] >= view["shrine_points"])
+
+    def _leader(self, view: dict[str, Any]) -> int:
+        me = view["viewer"]
+        others = [s for s in view["seats"] if s["seat"] != me]
+        return int(max(others, key=lambda s: (s["album_points"], -s["seat"]))["seat"])
+
+    def _value(self, card_id: str) -> int:
+        card = self.card.get(card_id)
+        return card.album_value if card is not None else 0
+
+    @staticmethod
+    def _win_chance(dice: int, power: int) -> float:
+        """Chance that one of `dice` dice shows more than `power`."""
+        miss = min(6, max(0, power)) / 6
+        return 1.0 - miss ** dice
+
+    # -- step 2: the fight ----------------------------------------------------------------
+    def _fought(self, view: dict[str, Any]) -> dict[str, Any]:
+        stack = self._here(view, view["viewer"])
+        i = view["fighting"]
+        return stack[i] if 0 <= i < len(stack) else {"power": 6, "boss": False, "id": ""}
+
+    def _fight(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+        if self._fought(view)["boss"]:
+            for action in legal:
+                if action != A_ROLL and self._id(seat, action) in FOR_THE_BOSS:
+                    return action
+        return A_ROLL
+
+    def _rolled(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+        ghost = self._fought(view)
+        power = ghost["power"]
+        finals: list[int] = view["combat"]["final"]
+        won = any(v > power for v in finals)
+        boss = ghost["boss"]
+        if boss and won:
+            boss_die = view["combat"]["final_boss_die"]
+            if boss_die in finals and boss_die < 6 and A_ORB_BOSS in legal \
+                    and boss_die + 1 not in finals:
+                return A_ORB_BOSS
+            return A_RESOLVE
+        if won:
+            return A_RESOLVE
+        best = max(range(len(finals)), key=lambda i: (finals[i], -i))
+        spend_orbs = boss or not self._unlocked(view)
+        if finals[best] + 1 > power and A_ORB + best in legal and spend_orbs:
+            return A_ORB + best
+        if finals[best] + 2 > power and A_BLAST_FIRST + best in legal:
+            return A_BLAST_FIRST + best
+        rerolls = [a for a in legal if a >= A_PLAY]
+        if rerolls:
+            return rerolls[0]
+        return A_RESOLVE
+
+    def _reroll(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+        power = self._fought(view)["power"]
+        finals: list[int] = view["combat"]["final"]
+        for action in legal:
+            if action != A_PASS and finals[action - A_REROLL] <= power:
+                return action
+        return A_PASS
+
+    # -- Quick Escape in another seat's turn ----------------------------------------------
+    def _react(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+        """Flee with Quick Escape from ghosts that would probably beat this seat."""
+        me = view["viewer"]
+        here = self._here(view, me)
+        if any(g["boss"] for g in here):
+            return A_PASS
+        dice = self._dice(view, me)
+        threatened = any(self._win_chance(dice, g["power"]) < 0.5 for g in here)
+        return max(legal) if threatened else A_PASS
+
+    # -- step 3: the move -----------------------------------------------------------------
+    def _move(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+        me = self._me(view)
+        here = self._here(view, view["viewer"])
+        boss_here = any(g["boss"] for g in here)
+        if boss_here and A_STAY in legal:
+            return A_STAY
+        if boss_here and A_FORGO_MOVE in legal:
+            return A_FORGO_MOVE
+        return max(legal, key=lambda a: (self._move_score(view, me, a), -a))
+
+    def _shrine_cell(self, view: dict[str, Any]) -> int | None:
+        for cell in view["map"]:
+            if cell["place"] == SHRINE:
+                return int(cell["cell"])
+        return None
+
+    @staticmethod
+    def _distance(a: int, b: int) -> int:
+        return abs(a // 3 - b // 3) + abs(a % 3 - b % 3)
+
+    def _move_score(self, view: dict[str, Any], me: dict[str, Any], action: int) -> float:
+        unlocked = self._unlocked(view)
+        shrine = self._shrine_cell(view)
+        if action == A_FORGO_MOVE:
+            return -1.0
+        if action == A_STAY:
+            return 50.0
+        if action == A_ENTER:
+            on_shrine = me["cell"] is not None and view["map"][me["cell"]]["place"] == SHRINE
+            if on_shrine:
+                return 100.0
+            return 0.4 + 0.8 * self._holds_items(view) - 3.0 * unlocked
+        if action in (A_LEFT, A_RIGHT):
+            if unlocked:
+                length, room = me["path_length"], me["room"]
+                toward_end = (action == A_LEFT) == (room - 1 <= length - room)
+                return 2.0 if toward_end else -2.0
+            return 0.3 + self._ghost_pull(view, self._room_ghosts(me, action))
+        cell = action - A_CELL
+        if not 0 <= cell < EXTERIORS:
+            return 0.0
+        place = view["map"][cell]
+        score = self._ghost_pull(view, place["ghosts"])
+        if unlocked:
+            if shrine is not None:
+                score += 10.0 - 3.0 * self._distance(cell, shrine)
+            elif place["place"] is None:
+                score += 4.0
+        elif place["place"] is None:
+            score += 0.6
+        return score
+
+    def _room_ghosts(self, me: dict[str, Any], action: int) -> list[dict[str, Any]]:
+        k = me["room"] - 1 + (-1 if action == A_LEFT else 1)
+        rooms = me["rooms"]
+        return list(rooms[k]["ghosts"]) if 0 <= k < len(rooms) else []
+
+    def _ghost_pull(self, view: dict[str, Any], ghosts: list[dict[str, Any]]) -> float:
+        """Expected album value of fighting these ghosts weakest first, less a loss."""
+        dice = self._dice(view, view["viewer"])
+        score = 0.0
+        for g in sorted(ghosts, key=lambda g: g["power"]):
+            if g["boss"]:
+                break
+            p = self._win_chance(dice, g["power"])
+            card = self.card.get(g["id"])
+            blue = 1.2 if card is not None and card.blue else 1.0
+            score += p * self._value(g["id"]) * blue - (1 - p) * 1.5
+            if p < 0.5:
+                break
+        return score
+
+    def _holds_items(self, view: dict[str, Any]) -> bool:
+        return any(self.card[c].type == "item" for c in view["hand"] if c in self.card)
+
+    # -- step 4: the play -----------------------------------------------------------------
+    def _play(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+        best, best_score = A_PASS, 0.0
+        for action in legal:
+            if action < A_PLAY:
+                continue
+            score = self._play_score(view, self._id(seat, action))
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _play_score(self, view: dict[str, Any], card_id: str) -> float:
+        card = self.card.get(card_id)
+        if card is None:
+            return 0.0
+        me = self._me(view)
+        t, e = card.type, card.engine
+        if t == "item":
+            return 6.0
+        if t == "upgrade-film":
+            return 5.0 if card.dice > self._dice(view, view["viewer"]) else 0.0
+        if t == "upgrade-orb":
+            return 4.0
+        if t == "upgrade-function":
+            return 3.0 if me["function"] is None else 0.0
+        if t == "ghost":
+            return max(self._haunt(view, card_id, q) for q in range(view["players"]))
+        boss_here = any(g["boss"] for g in self._here(view, view["viewer"]))
+        if e == "fatal_frame":
+            return 3.0 if boss_here else 0.0
+        if e == "the_repentance":
+            mine, top = me["album_points"], view["seats"][self._leader(view)]["album_points"]
+            return 2.0 if boss_here or (mine <= 1 and top >= view["shrine_points"] - 2) else 0.0
+        if e == "recollection":
+            return 1.5
+        if e == "hidden_hand":
+            return 1.0 if me["film"] is None else 0.0
+        if e == "lost_in_the_mist":
+            return 0.8
+        if e == "futile_odds":
+            return 0.7 if self._leader_ghosts(view) else 0.0
+        return 0.0
+
+    def _leader_ghosts(self, view: dict[str, Any]) -> bool:
+        return any(not g["boss"] for g in self._here(view, self._leader(view)))
+
+    def _haunt(self, view: dict[str, Any], card_id: str | None, q: int) -> float:
+        """How good it is to put this ghost on seat q's location (-inf when it may not)."""
+        card = self.card.get(card_id or "")
+        s = view["seats"][q]
+        if card is None or (s["cell"] is None and not s["inside"]):
+            return float("-inf")
+        where = "interior" if s["inside"] else "exterior"
+        if card.realm not in ("both", where):
+            return float("-inf")
+        if any(card.power >= g["power"] for g in self._here(view, q)):
+            return float("-inf")
+        p = self._win_chance(self._dice(view, q), card.power)
+        if q == view["viewer"]:
+            return p * card.album_value - (1 - p) * 1.5 - 0.5
+        lead = 1.0 + 0.2 * float(s["album_points"])
+        return lead * ((1 - p) * 1.5 - p * card.album_value)
+
+    def _target_ghost(self, view: dict[str, Any], legal: Sequence[int],
+                      seat: SeatObservation) -> int:
+        me = view["viewer"]
+        holding = view["holding"]
+
+        def owner_score(action: int) -> tuple[float, int]:
+            struct = seat.action_to_struct(action)
+            slot = struct["where"]
+            if slot < EXTERIORS:
+                owners = [s["seat"] for s in view["seats"]
+                          if s["cell"] == slot and not s["inside"]]
+            else:
+                owners = [(slot - EXTERIORS) // 4]
+            stack_i = (action - A_GHOST) % STACK_TARGETS
+            ghost = struct["ghost"]
+            power = self.card[ghost].power if ghost in self.card else 5
+            mine = me in owners
+            if holding == "fatal_frame":
+                return (10.0 * mine + power, -stack_i)
+            if holding == "purification":
+                return (-5.0 * mine + self._value(ghost), -stack_i)
+            rank = max((view["seats"][o]["album_points"] for o in owners if o != me),
+                       default=-5)
+            return (rank - 10.0 * mine + power, -stack_i)
+        return max(legal, key=lambda a: (owner_score(a), -a))
+
+    # -- keeping cards --------------------------------------------------------------------
+    def _keep(self, view: dict[str, Any], card_id: str) -> float:
+        """How much the bot wants to keep this card in hand (or on its camera)."""
+        card = self.card.get(card_id)
+        if card is None:
+            return 1.0
+        me = self._me(view)
+        t, e = card.type, card.engine
+        if t == "item":
+            return 6.0
+        if e in FOR_THE_BOSS:
+            return 5.0
+        if t == "upgrade-film":
+            return 4.5 if card.dice > self._dice(view, view["viewer"]) else 1.0
+        if t == "upgrade-orb":
+            return 4.0 if me["spirit_orbs"] < 3 else 0.8
+        if t == "upgrade-function":
+            return 3.0 if me["function"] is None else 0.5
+        if e == "shutter_chance":
+            return 3.0
+        if t == "ghost":
+            return 1.0 + 0.3 * float(card.power)
+        return 1.5

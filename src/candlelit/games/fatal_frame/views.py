@@ -1,0 +1,106 @@
+"""What each seat of a Fatal Frame game may see: the one choke point for hidden information.
+
+Hidden: hands (but one's own), the main, interior and boss piles' order and content,
+face-down exteriors, and the interior cards of other players' paths. Everything played to
+the table (ghosts, items, upgrades, albums, discards, dice) is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from candlelit.games.fatal_frame.cards import EXTERIORS
+from candlelit.games.fatal_frame.constants import E_BOSS, E_FATAL, E_FUTILE, E_KIND, E_ZERO
+
+if TYPE_CHECKING:
+    from candlelit.games.fatal_frame.rules import FatalFrameState
+
+
+def _ghosts(state: FatalFrameState, stack: list[list[int]]) -> list[dict[str, Any]]:
+    cards = state.cards
+    out = []
+    for e in stack:
+        card = cards.bosses[e[E_KIND]] if e[E_BOSS] else cards.main[e[E_KIND]]
+        out.append({"id": card.id, "boss": bool(e[E_BOSS]), "power": card.power,
+                    "futile_odds": bool(e[E_FUTILE]), "zero_shot": bool(e[E_ZERO]),
+                    "fatal_frame": bool(e[E_FATAL]), "reconstructed": card.reconstructed})
+    return out
+
+
+def _ids(state: FatalFrameState, kinds: list[int]) -> list[str]:
+    return [state.cards.main[k].id for k in kinds]
+
+
+def view(state: FatalFrameState, player: int | None) -> dict[str, Any]:
+    """The public table plus `player`'s own hand and path, with the log it may see."""
+    from candlelit.games.fatal_frame.constants import PHASE_NAMES
+
+    cards = state.cards
+    grid = []
+    for cell in range(EXTERIORS):
+        face_up = bool(state.revealed[cell])
+        grid.append({"cell": cell,
+                     "place": cards.exteriors[state.grid[cell]].id if face_up else None,
+                     "ghosts": _ghosts(state, state.cell_ghosts[cell])})
+    seats = []
+    for q in range(state.num_players):
+        inside = state.room[q] >= 0
+        seat: dict[str, Any] = {
+            "seat": q,
+            "cell": state.pos[q] if state.pos[q] >= 0 else None,
+            "inside": inside,
+            "room": state.room[q] + 1 if inside else None,
+            "path_length": len(state.path[q]),
+            "rooms": [{"ghosts": _ghosts(state, st)} for st in state.room_ghosts[q]],
+            "hand_size": len(state.hands[q]),
+            "album": _ids(state, state.album[q]),
+            "items": _ids(state, state.items[q]),
+            "film": cards.main[state.film[q]].id if state.film[q] >= 0 else None,
+            "function": cards.main[state.function[q]].id if state.function[q] >= 0 else None,
+            "spirit_orbs": len(state.orbs[q]),
+            "album_points": state.album_points(q),
+            "boss_lives": state.lives[q],
+            "misses_next_turn": bool(state.skip_next[q]),
+        }
+        if q == player:
+            for k, room in enumerate(seat["rooms"]):
+                room["place"] = cards.interiors[state.path[q][k]].id
+        seats.append(seat)
+    combat = None
+    if state.dice:
+        combat = {"dice": state.dice[:], "boss_die": state.boss_die,
+                  "chosen": state.chosen[:len(state.dice)], "boss_chosen": state.boss_chosen,
+                  "final": state.final_dice(), "final_boss_die": state.final_boss_die(),
+                  "marked": state.marks[:len(state.dice)]}
+    out: dict[str, Any] = {
+        "game": "fatal-frame",
+        "players": state.num_players,
+        "viewer": player,
+        "round": state.round + 1,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": state.pending_players(),
+        "beaten": bool(state.beaten),
+        "plays": state.plays,
+        "function_used": bool(state.func_used),
+        "fighting": state.fight,
+        "combat": combat,
+        "holding": cards.main[state.holding].id if state.holding >= 0 else None,
+        "shrine_points": state.shrine_points(),
+        "map": grid,
+        "seats": seats,
+        "piles": {"main": len(state.main_deck), "interior": len(state.interior_deck),
+                  "bosses": len(state.boss_pile),
+                  "main_discard": _ids(state, state.main_discard),
+                  "interior_discard": [cards.interiors[k].id
+                                       for k in state.interior_discard]},
+        "reconstructed": cards.reconstructed_ids(),
+        "log": state.visible_log(player),
+    }
+    if player is not None:
+        out["hand"] = _ids(state, state.hands[player])
+    if state.is_terminal():
+        out["result"] = {"winners": state.winners(),
+                         "reason": "boss" if state.winner >= 0 else "rounds",
+                         "points": [state.album_points(q) for q in range(state.num_players)]}
+    return out
