@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from candlelit.engine.datafiles import shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 
 Confidence = Literal["high", "medium", "low", "invented"]
@@ -273,18 +272,9 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
                    tuple(built["boss"]), camera_dice, origin)
 
 
-def builtin_text() -> str:
-    """The shipped cards.yaml."""
-    return (resources.files("candlelit.games.fatal_frame") / "data" / "cards.yaml").read_text(
-        encoding="utf-8")
-
-
-@cache
 def builtin_data() -> dict[str, Any]:
     """The shipped cards.yaml as parsed YAML (meta, sources and provenance included)."""
-    data = yaml.safe_load(builtin_text())
-    assert isinstance(data, dict)
-    return data
+    return shipped_yaml("candlelit.games.fatal_frame", "cards.yaml")
 
 
 @cache
@@ -310,15 +300,9 @@ def card_table() -> dict[str, list[str]]:
 
 def read_cards_file(path: str | Path) -> dict[str, Any]:
     """Read and validate a user's card file; return its data for the `cards` option."""
-    p = Path(path)
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"cannot read card file {p}: {exc}") from exc
-    if not isinstance(raw, dict):
-        raise DataError(f"{p}: a card file is a YAML mapping with a `cards` list")
-    parse_cards(raw, str(p))
-    return dict(raw)
+    raw = user_yaml(path, "card file")
+    parse_cards(raw, str(path))
+    return raw
 
 
 _PARSED: dict[str, CardSet] = {}

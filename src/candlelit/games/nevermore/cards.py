@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from candlelit.engine.datafiles import shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.nevermore.constants import (
     DECKS,
@@ -227,18 +226,9 @@ def parse_cards(raw: Any, origin: str, builtin: CardSet | None = None) -> CardSe
     return CardSet(tuple(magick), tuple(chars), origin)
 
 
-def builtin_text() -> str:
-    """The shipped cards.yaml."""
-    return (resources.files("candlelit.games.nevermore") / "data" / "cards.yaml").read_text(
-        encoding="utf-8")
-
-
-@cache
 def builtin_data() -> dict[str, Any]:
     """The shipped cards.yaml as parsed YAML (meta, sources and provenance included)."""
-    data = yaml.safe_load(builtin_text())
-    assert isinstance(data, dict)
-    return data
+    return shipped_yaml("candlelit.games.nevermore", "cards.yaml")
 
 
 @cache
@@ -249,15 +239,9 @@ def builtin_cards() -> CardSet:
 
 def read_cards_file(path: str | Path) -> dict[str, Any]:
     """Read a user's card file; validate it and return its data for the `boards` option."""
-    p = Path(path)
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"cannot read card file {p}: {exc}") from exc
-    if not isinstance(raw, dict):
-        raise DataError(f"{p}: a card file is a YAML mapping")
-    parse_cards(raw, str(p), builtin_cards())
-    return dict(raw)
+    raw = user_yaml(path, "card file")
+    parse_cards(raw, str(path), builtin_cards())
+    return raw
 
 
 _PARSED: dict[str, CardSet] = {}
