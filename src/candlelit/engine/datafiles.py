@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from candlelit.engine.errors import DataError
+
+T = TypeVar("T")
+_BUILT: dict[tuple[str, str], Any] = {}
 
 
 @cache
@@ -31,3 +36,13 @@ def user_yaml(path: str | Path, what: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise DataError(f"{p}: a {what} is a YAML mapping")
     return dict(raw)
+
+
+def built_once(kind: str, data: Any, build: Callable[[Any], T]) -> T:
+    """`build(data)`, computed once per distinct content of `data` (option data is rebuilt
+    for every state otherwise: a user's card file arrives as plain JSON-like data)."""
+    key = (kind, json.dumps(data, sort_keys=True, default=str))
+    if key not in _BUILT:
+        _BUILT[key] = build(data)
+    result: T = _BUILT[key]
+    return result

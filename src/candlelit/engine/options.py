@@ -34,6 +34,27 @@ class Option:
         return value
 
 
+def true_or_false(value: Any) -> bool:
+    """An option validator: a real boolean (not 'yes', not 1)."""
+    if type(value) is not bool:
+        raise ValueError(f"true or false, not {value!r}")
+    return value
+
+
+def whole_number(low: int, high: int, none_means: str | None = None,
+                 ) -> Callable[[Any], int | None]:
+    """An option validator: an int in [low, high], or None when `none_means` says what None
+    stands for."""
+    def check(value: Any) -> int | None:
+        if value is None and none_means is not None:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            alternative = f"None ({none_means}) or " if none_means is not None else ""
+            raise ValueError(f"{alternative}a whole number from {low} to {high}, not {value!r}")
+        return value
+    return check
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named preset of option values."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -55,15 +56,14 @@ def spaces(board: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
             for v in board["spaces"]]
 
 
-def fatal_frame_card_table() -> dict[str, list[str]]:
-    """Fatal Frame's built-in cards by id (a template global: its views name cards by id)."""
-    from candlelit.games.fatal_frame.cards import card_table
-
-    return card_table()
+def card_table(game: str) -> Any:
+    """The game's `cards.card_table()` (a template global for views that name cards by id)."""
+    module = importlib.import_module(f"candlelit.games.{game.replace('-', '_')}.cards")
+    return module.card_table()
 
 
 env.filters["pick"] = pick
-env.globals["fatal_frame_card_table"] = fatal_frame_card_table
+env.globals["card_table"] = card_table
 env.filters["seats_at"] = seats_at
 env.filters["spaces"] = spaces
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from candlelit.engine.errors import OptionError
-from candlelit.engine.options import Option, Variant
+from candlelit.engine.options import Option, Variant, whole_number
 from candlelit.engine.registry import GameSpec, register
 from candlelit.games.fatal_frame import messages as _messages  # noqa: F401  (formatters)
 from candlelit.games.fatal_frame.cards import check_cards_option
@@ -20,20 +19,6 @@ MAX_ROUNDS = 500
 
 def _new(players: int, seed: int, options: dict[str, Any]) -> FatalFrameState:
     return FatalFrameState.new(players, seed, options)
-
-
-def _rounds(value: Any) -> int:
-    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
-        raise OptionError(f"option 'max_rounds': a whole number from 1 to {MAX_ROUNDS}, "
-                          f"not {value!r}")
-    return value
-
-
-def _shrine(value: Any) -> int | None:
-    if value is not None and (type(value) is not int or not 1 <= value <= 60):
-        raise OptionError(f"option 'shrine_points': None (9/7/6 by player count) or a whole "
-                          f"number from 1 to 60, not {value!r}")
-    return value
 
 
 OPTIONS = (
@@ -57,13 +42,14 @@ OPTIONS = (
            "another seat's move or play step ('any-time')", choices=("own-turn", "any-time")),
     Option("shrine_points", None,
            "album points to enter Kureha Shrine (None: 9/7/6 for 2/3/4 players); the seed "
-           "suggests raising it for a longer game", validate=_shrine),
+           "suggests raising it for a longer game",
+           validate=whole_number(1, 60, none_means="9/7/6 by player count")),
     Option("max_rounds", 60,
            "rounds before the game stops (the seed has no limit): most album points wins",
-           validate=_rounds),
+           validate=whole_number(1, MAX_ROUNDS)),
     Option("boards", None,
            "card data in the shipped cards.yaml format (None: built-in); a user who owns the "
-           "printed cards can load them with --cards FILE", validate=check_cards_option),
+           "printed cards can load them with --boards FILE", validate=check_cards_option),
 )
 
 VARIANTS = (

@@ -7,7 +7,6 @@ is the index of its kind within its group; copies share a kind.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from candlelit.engine.datafiles import shipped_yaml, user_yaml
+from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 
 Confidence = Literal["high", "medium", "low", "invented"]
@@ -299,24 +298,18 @@ def card_table() -> dict[str, list[str]]:
 
 
 def read_cards_file(path: str | Path) -> dict[str, Any]:
-    """Read and validate a user's card file; return its data for the `cards` option."""
+    """Read and validate a user's card file; return its data for the `boards` option."""
     raw = user_yaml(path, "card file")
     parse_cards(raw, str(path))
     return raw
 
 
-_PARSED: dict[str, CardSet] = {}
-
-
 def cards_for(option: Any) -> CardSet:
-    """The card set chosen by the `cards` option (None: built-in; a mapping: user data)."""
+    """The card set chosen by the `boards` option (None: built-in; a mapping: user data)."""
     if option is None:
         return builtin_cards()
-    key = json.dumps(option, sort_keys=True, default=str)
-    found = _PARSED.get(key)
-    if found is None:
-        found = _PARSED[key] = parse_cards(option, "card data option")
-    return found
+    return built_once("fatal_frame.cards", option,
+                      lambda data: parse_cards(data, "card data option"))
 
 
 def check_cards_option(value: Any) -> Any:

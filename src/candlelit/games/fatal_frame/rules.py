@@ -881,8 +881,8 @@ class FatalFrameState(State):
             self.main_discard.append(kind)
             self.phase = TARGET_SEAT_DIR
             return
-        else:
-            raise NotImplementedError(f"playing {card.id} ({e}) outside combat")
+        else:  # zero_shot, shutter_chance: `_playable` offers them in combat only
+            raise AssertionError(f"{card.id} ({e}) is a combat card, never the step-4 play")
         self._after_play()
 
     def _repentance(self, seat: int) -> None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from candlelit.engine.errors import OptionError
-from candlelit.engine.options import Option, Variant
+from candlelit.engine.options import Option, Variant, true_or_false, whole_number
 from candlelit.engine.registry import GameSpec, register
 from candlelit.games.nevermore import messages as _messages  # noqa: F401  (formatters)
 from candlelit.games.nevermore.cards import check_cards_option
@@ -22,28 +21,13 @@ def _new(players: int, seed: int, options: dict[str, Any]) -> NevermoreState:
     return NevermoreState.new(players, seed, options)
 
 
-def _rounds(value: Any) -> int:
-    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
-        raise OptionError(f"option 'max_rounds': give a whole number of rounds from 1 to "
-                          f"{MAX_ROUNDS}, not {value!r}")
-    return value
-
-
-def _flag(name: str) -> Any:
-    def check(value: Any) -> bool:
-        if type(value) is not bool:
-            raise OptionError(f"option {name!r}: true or false, not {value!r}")
-        return value
-    return check
-
-
 OPTIONS = (
     Option("characters", False,
            "Specters of Nevermore: draft a character at set-up (reconstructed abilities)",
-           validate=_flag("characters")),
+           validate=true_or_false),
     Option("sourced_only", False,
            "only the magick cards the seed's FAQ describes (leaves out the research's "
-           "any-time heal, 'Reprieve')", validate=_flag("sourced_only")),
+           "any-time heal, 'Reprieve')", validate=true_or_false),
     Option("raven_cancel", "optional",
            "'optional' (seed: 若有烏鴉，則選擇是否一同打出) or 'mandatory' (research S4/S24: "
            "every Raven must cancel one of your cards of the called suit while it can)",
@@ -59,7 +43,7 @@ OPTIONS = (
            choices=("before-resolution", "also-before-draft", "none")),
     Option("max_rounds", 40,
            "rounds before the game stops (the seed has no limit): the human with most "
-           "points, then health, wins", validate=_rounds),
+           "points, then health, wins", validate=whole_number(1, MAX_ROUNDS)),
     Option("boards", None,
            "card data in the shipped cards.yaml format (None: built-in); the command line's "
            "--boards FILE fills it", validate=check_cards_option),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from candlelit.engine.datafiles import shipped_yaml, user_yaml
+from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.nevermore.constants import (
     DECKS,
@@ -244,18 +243,12 @@ def read_cards_file(path: str | Path) -> dict[str, Any]:
     return raw
 
 
-_PARSED: dict[str, CardSet] = {}
-
-
 def cards_for(option: Any) -> CardSet:
     """The card set chosen by the `boards` option (None: built-in; a mapping: user data)."""
     if option is None:
         return builtin_cards()
-    key = json.dumps(option, sort_keys=True, default=str)
-    found = _PARSED.get(key)
-    if found is None:
-        found = _PARSED[key] = parse_cards(option, "card data option", builtin_cards())
-    return found
+    return built_once("nevermore.cards", option,
+                      lambda data: parse_cards(data, "card data option", builtin_cards()))
 
 
 def check_cards_option(value: Any) -> Any:
