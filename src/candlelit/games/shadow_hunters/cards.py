@@ -1,0 +1,81 @@
+"""The 65 cards (five decks of 13), loaded from YAML that keeps each card's provenance."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from candlelit.engine.errors import DataError
+from candlelit.games.shadow_hunters.constants import COLOURS, ELEMENTS
+from candlelit.games.shadow_hunters.vocabulary import CARD_EFFECTS
+
+FORMAT = "candlelit-shadow-hunters-cards/1"
+
+
+class Card(BaseModel):
+    """One card: colour, number, kind, engine effect, element and provenance."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    colour: Literal["blue", "yellow", "green", "red", "white"]
+    number: int = Field(ge=1, le=13)
+    name_zh: str
+    name_en: str
+    kind: Literal["single", "equipment", "orb"]
+    effect: str
+    element: str | None = None
+    keep: bool = False
+    armour: bool = False
+    asks: Literal["east", "south", "west", "north", "none", "any"] | None = None
+    outcome: Literal["heal", "hurt"] | None = None
+    text: str
+    source: list[str] = Field(default_factory=list)
+    confidence: Literal["high", "medium", "low", "invented"] = "invented"
+
+
+def parse(data: Any) -> tuple[Card, ...]:
+    """Validate a card file: 13 cards per colour, known effects; DataError otherwise."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError(f"not a card file: it must start with 'format: {FORMAT}'")
+    try:
+        cards = tuple(Card.model_validate(c) for c in data.get("cards") or [])
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DataError(f"card file: {where}: {first['msg']}") from None
+    for card in cards:
+        if card.effect not in CARD_EFFECTS:
+            raise DataError(f"card {card.id}: unknown effect {card.effect!r}")
+        if card.element is not None and card.element not in ELEMENTS:
+            raise DataError(f"card {card.id}: unknown element {card.element!r}")
+        if card.effect == "question" and (card.asks is None or card.outcome is None):
+            raise DataError(f"card {card.id}: a question needs 'asks' and 'outcome'")
+    for colour in COLOURS:
+        numbers = sorted(c.number for c in cards if c.colour == colour)
+        if numbers != list(range(1, 14)):
+            raise DataError(f"card file: the {colour} deck must hold cards 1-13 once each")
+    return tuple(sorted(cards, key=lambda c: (COLOURS.index(c.colour), c.number)))
+
+
+@cache
+def builtin() -> tuple[Card, ...]:
+    """The seed's 65 cards, in deck order (blue, yellow, green, red, white; 1-13)."""
+    text = (resources.files(__package__) / "data" / "cards.yaml").read_text("utf-8")
+    return parse(yaml.safe_load(text))
+
+
+@cache
+def cards_for(path: str | None) -> tuple[Card, ...]:
+    """The built-in cards (None) or a user's card file."""
+    if path is None:
+        return builtin()
+    try:
+        return parse(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror}") from exc

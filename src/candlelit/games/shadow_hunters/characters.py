@@ -1,0 +1,240 @@
+"""Character files: load and validate them, and report them against the seed's 平衡準則.
+
+A file holds `format: candlelit-shadow-hunters-characters/1` and a list `characters`;
+each character mirrors the seed's template (名稱, HP, 技能, 任務, 共同體), see
+data/characters.yaml and docs/rules/shadow-hunters.md. Every problem is reported as a
+DataError naming the character and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from candlelit.engine.errors import DataError
+from candlelit.games.shadow_hunters.constants import CELLS, GATES
+from candlelit.games.shadow_hunters.hooks import HOOKS
+from candlelit.games.shadow_hunters.vocabulary import BLOCKS, KINDS, MISSIONS, TIMINGS, check_block
+
+FORMAT = "candlelit-shadow-hunters-characters/1"
+CONFIDENCES = ("high", "medium", "low", "invented")
+MAX_HP = 30
+MAX_SKILLS = 3
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One 技能: its name, timing, kind, text, blocks and optional hook."""
+
+    name: str
+    timing: str
+    kind: str
+    text: str
+    blocks: tuple[dict[str, Any], ...]
+    hook: str | None
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character card; `gate` is east/south/west/north or none (獨行俠)."""
+
+    id: str
+    name: str
+    name_en: str
+    hp: int
+    community: str
+    gate: str
+    skills: tuple[Skill, ...]
+    mission_text: str
+    missions: tuple[dict[str, Any], ...]
+    otherwise_join: str | None
+    source: tuple[str, ...]
+    confidence: str
+
+    def blocks(self, name: str) -> list[dict[str, Any]]:
+        """Every block called `name` among this character's skills."""
+        return [b for s in self.skills for b in s.blocks if b["block"] == name]
+
+    def has_hook(self, hook: str) -> bool:
+        """Whether one of the skills names `hook`."""
+        return any(s.hook == hook for s in self.skills)
+
+
+def _need(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in raw:
+        raise DataError(f"{where}: missing field {key!r}")
+    value = raw[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise DataError(f"{where}: field {key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _skill(raw: Any, where: str) -> Skill:
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: a skill is a mapping with 名稱, 時機, 型式, 效果")
+    name = _need(raw, "名稱", str, where)
+    where = f"{where} ({name})"
+    timing = _need(raw, "時機", str, where)
+    if timing not in TIMINGS:
+        raise DataError(f"{where}: 時機 {timing!r} is not one of {', '.join(TIMINGS)}")
+    kind = _need(raw, "型式", str, where)
+    if kind not in KINDS:
+        raise DataError(f"{where}: 型式 {kind!r} is not one of {', '.join(KINDS)}")
+    text = _need(raw, "效果", str, where)
+    blocks = raw.get("blocks") or []
+    hook = raw.get("hook")
+    if not isinstance(blocks, list):
+        raise DataError(f"{where}: blocks must be a list")
+    for block in blocks:
+        problem = check_block(BLOCKS, "block", block) if isinstance(block, dict) else \
+            "a block is a mapping"
+        if problem:
+            raise DataError(f"{where}: {problem}")
+    if hook is not None and hook not in HOOKS:
+        raise DataError(f"{where}: unknown hook {hook!r} (known: {', '.join(sorted(HOOKS))})")
+    if not blocks and hook is None:
+        raise DataError(f"{where}: a skill needs blocks or a hook")
+    return Skill(name, timing, kind, text, tuple(blocks), hook)
+
+
+def _character(raw: Any, index: int) -> Character:
+    where = f"character #{index + 1}"
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: a character is a mapping")
+    cid = _need(raw, "id", str, where)
+    where = f"character {cid!r}"
+    name = _need(raw, "名稱", str, where)
+    hp = _need(raw, "HP", int, where)
+    if not 1 <= hp <= MAX_HP:
+        raise DataError(f"{where}: HP must be from 1 to {MAX_HP}, not {hp}")
+    community = _need(raw, "共同體", dict, where)
+    gate = community.get("gate")
+    if gate not in (*GATES, "none"):
+        raise DataError(f"{where}: 共同體 gate must be one of east, south, west, north, none "
+                        f"(none for 獨行俠), not {gate!r}")
+    skills_raw = _need(raw, "技能", list, where)
+    if not 1 <= len(skills_raw) <= MAX_SKILLS:
+        raise DataError(f"{where}: 技能 needs 1 to {MAX_SKILLS} skills, not {len(skills_raw)}")
+    skills = tuple(_skill(s, f"{where} 技能 {k + 1}") for k, s in enumerate(skills_raw))
+    mission = _need(raw, "任務", dict, where)
+    checks = _need(mission, "判定", list, f"{where} 任務")
+    for block in checks:
+        problem = check_block(MISSIONS, "mission", block) if isinstance(block, dict) else \
+            "a mission check is a mapping"
+        if problem:
+            raise DataError(f"{where} 任務: {problem}")
+        if block["mission"] == "stand_at" and block["cell"] not in CELLS:
+            raise DataError(f"{where} 任務: cell {block['cell']} holds no location")
+    join = mission.get("otherwise_join")
+    if join is not None and join not in GATES:
+        raise DataError(f"{where} 任務: otherwise_join must be a gate, not {join!r}")
+    confidence = raw.get("confidence", "invented")
+    if confidence not in CONFIDENCES:
+        raise DataError(f"{where}: confidence {confidence!r} is not one of {CONFIDENCES}")
+    return Character(cid, name, str(raw.get("name_en", cid)), hp,
+                     str(community.get("名稱", "")), gate, skills,
+                     str(mission.get("效果", "")), tuple(checks), join,
+                     tuple(str(s) for s in raw.get("source") or ()), confidence)
+
+
+def parse(data: Any) -> tuple[Character, ...]:
+    """Validate a parsed character file; DataError names the first problem."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError(f"not a character file: it must start with 'format: {FORMAT}'")
+    raw = data.get("characters")
+    if not isinstance(raw, list) or not raw:
+        raise DataError("a character file needs a non-empty list 'characters'")
+    out = tuple(_character(c, k) for k, c in enumerate(raw))
+    ids = [c.id for c in out]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise DataError(f"character ids used twice: {', '.join(dup)}")
+    return out
+
+
+def load_file(path: str | Path) -> tuple[Character, ...]:
+    """Load and validate a character file from disk."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise DataError(f"{path} is not valid YAML: {exc}") from exc
+    return parse(data)
+
+
+@cache
+def builtin() -> tuple[Character, ...]:
+    """The seed's nine sample characters."""
+    text = (resources.files(__package__) / "data" / "characters.yaml").read_text("utf-8")
+    return parse(yaml.safe_load(text))
+
+
+@cache
+def characters_for(path: str | None) -> tuple[Character, ...]:
+    """The built-in characters (None) or those of a user's file."""
+    return builtin() if path is None else load_file(path)
+
+
+# -- 平衡準則 ------------------------------------------------------------------------------
+REFERENCE_HP = 12
+REFERENCE_SKILLS = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The balance report of one character: `ok` and a list of remarks."""
+
+    character: str
+    hp: int
+    skills: int
+    ok: bool
+    remarks: tuple[str, ...]
+
+
+def skill_range(hp: int) -> tuple[int, int]:
+    """How many skills the guide allows at `hp` (rules 1-3 of 平衡準則)."""
+    if hp < 10:
+        return 2, 3
+    if hp > 14:
+        return 1, 2
+    return REFERENCE_SKILLS, REFERENCE_SKILLS
+
+
+def check(chars: tuple[Character, ...]) -> list[Verdict]:
+    """Each character against the guide: HP vs number of skills, and the skill kinds."""
+    out = []
+    for c in chars:
+        low, high = skill_range(c.hp)
+        n = len(c.skills)
+        remarks = []
+        ok = low <= n <= high
+        if not ok:
+            band = ("under 10 HP" if c.hp < 10 else "over 14 HP" if c.hp > 14
+                    else "10-14 HP (reference 12 HP)")
+            remarks.append(f"{n} skills; the guide allows {low}-{high} at {band}")
+        if c.hp == REFERENCE_HP and n == REFERENCE_SKILLS:
+            remarks.append("reference level (12 HP, 2 skills)")
+        limited = sum(1 for s in c.skills if s.kind == "限定式")
+        if limited:
+            remarks.append(f"{limited} limited (限定式) skill(s): each counts as about two "
+                           f"pieces of equipment")
+        out.append(Verdict(c.id, c.hp, n, ok, tuple(remarks)))
+    return out
+
+
+def report(chars: tuple[Character, ...]) -> str:
+    """A plain-text balance report, one line per character."""
+    lines = []
+    for v in check(chars):
+        mark = "ok  " if v.ok else "WARN"
+        lines.append(f"{mark} {v.character}: {v.hp} HP, {v.skills} skills"
+                     + (f" - {'; '.join(v.remarks)}" if v.remarks else ""))
+    return "\n".join(lines)

@@ -1,0 +1,15 @@
+"""Helpers for the Shadow Hunters tests: new games with chosen options."""
+
+from __future__ import annotations
+
+from candlelit.engine.options import resolve_options
+from candlelit.games.shadow_hunters import SPEC
+from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+
+
+def new_game(players: int = 4, seed: int = 0, variant: str | None = None,
+             **options) -> ShadowHuntersState:
+    """A game with unimplemented cards and characters omitted, and `options`."""
+    options.setdefault("unimplemented", "omit")
+    resolved = resolve_options(SPEC.options, SPEC.variants, variant, options)
+    return ShadowHuntersState.new(players, seed, resolved)
