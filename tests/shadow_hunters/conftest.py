@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from candlelit.engine import registry
 from candlelit.games.shadow_hunters import SPEC
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 
-PLAYABLE_SPEC = dataclasses.replace(SPEC, options=tuple(
-    dataclasses.replace(o, default="omit") if o.name == "unimplemented" else o
-    for o in SPEC.options))
-"""The spec with unimplemented cards and characters left out, for full playouts."""
-
 
 @pytest.fixture
 def playable(monkeypatch):
     """Make 'shadow-hunters' loadable by name in this test without registering it."""
-    monkeypatch.setitem(registry._GAMES, SPEC.name, PLAYABLE_SPEC)
-    return PLAYABLE_SPEC
+    monkeypatch.setitem(registry._GAMES, SPEC.name, SPEC)
+    return SPEC
 
 
 from shkit import new_game  # noqa: E402,F401

@@ -9,7 +9,6 @@ from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 
 def new_game(players: int = 4, seed: int = 0, variant: str | None = None,
              **options) -> ShadowHuntersState:
-    """A game with unimplemented cards and characters omitted, and `options`."""
-    options.setdefault("unimplemented", "omit")
+    """A game with the given options (defaults otherwise)."""
     resolved = resolve_options(SPEC.options, SPEC.variants, variant, options)
     return ShadowHuntersState.new(players, seed, resolved)

@@ -71,10 +71,14 @@ OPTIONS = (
     Option("white_heal_at_full", "damage", "D14: a white-card heal at full HP deals 1 "
            "damage ('damage', as the original) or does 'nothing' (the seed's letter)",
            choices=("damage", "nothing")),
+    Option("attack_element", "skills", "D18: where an attack's element comes from: 'skills' "
+           "only (聖體, 魔炎操控, while unequipped) or also 'equipment' (the attacker may pick "
+           "the element of one of its equipment colours)", choices=("skills", "equipment")),
     Option("max_rounds", 30, "D24c: rounds before the game stops", validate=_rounds),
     Option("unimplemented", "refuse", "'refuse' (raise NotImplementedError if the cards or "
-           "characters need rules not yet written) or 'omit' (leave them out, listed in "
-           "every view)", choices=("refuse", "omit")),
+           "characters need rules not yet written; the shipped ones need none) or 'omit' "
+           "(leave such cards and characters out, listed in every view)",
+           choices=("refuse", "omit")),
 )
 
 VARIANTS = (

@@ -8,7 +8,7 @@ DataError naming the character and field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -25,6 +25,9 @@ FORMAT = "candlelit-shadow-hunters-characters/1"
 CONFIDENCES = ("high", "medium", "low", "invented")
 MAX_HP = 30
 MAX_SKILLS = 3
+
+
+_NONE: list[dict[str, Any]] = []
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,23 @@ class Character:
     otherwise_join: str | None
     source: tuple[str, ...]
     confidence: str
+    mission_kinds: frozenset[str] = field(default=frozenset(), init=False, compare=False,
+                                          repr=False)
+    by_block: dict[str, list[dict[str, Any]]] = field(default_factory=dict, init=False,
+                                                      compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, list[dict[str, Any]]] = {}
+        for s in self.skills:
+            for b in s.blocks:
+                by_name.setdefault(b["block"], []).append(b)
+        object.__setattr__(self, "by_block", by_name)
+        object.__setattr__(self, "mission_kinds",
+                           frozenset(m["mission"] for m in self.missions))
 
     def blocks(self, name: str) -> list[dict[str, Any]]:
-        """Every block called `name` among this character's skills."""
-        return [b for s in self.skills for b in s.blocks if b["block"] == name]
+        """Every block called `name` among this character's skills (a shared list: read it)."""
+        return self.by_block.get(name, _NONE)
 
     def has_hook(self, hook: str) -> bool:
         """Whether one of the skills names `hook`."""

@@ -23,6 +23,8 @@ GATES = ("east", "south", "west", "north")
 COLOURS = ("blue", "yellow", "green", "red", "white")
 EQUIPMENT_COLOURS = ("blue", "yellow", "green", "red")
 ELEMENTS = ("water", "earth", "wind", "fire", "light", "dark")
+COLOUR_ELEMENT = {"blue": "water", "yellow": "earth", "green": "wind", "red": "fire"}
+"""D18: the element of each equipment colour."""
 
 ZONE_MODELS: dict[str, dict[int, tuple[str, ...]]] = {
     "compass": {1: ("south", "west"), 2: ("south",), 3: ("south", "east"), 4: ("west",),

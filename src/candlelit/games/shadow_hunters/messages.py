@@ -20,6 +20,7 @@ from candlelit.games.shadow_hunters.constants import (
     A_YES,
     CELLS,
     COLOURS,
+    ELEMENTS,
     LOCATIONS,
     NUM_ACTIONS,
 )
@@ -30,8 +31,11 @@ if TYPE_CHECKING:
 
 GAME = "shadow_hunters"
 NO_KEYS = {"start": "continue", "act": "skip_action", "attack": "no_attack", "keep": "keep",
-           "double": "no", "lance": "no"}
-YES_KEYS = {"act": "take_action", "keep": "use_now", "double": "double", "lance": "lance"}
+           "double": "no", "lance": "no", "brace": "pass", "press": "pass",
+           "element": "plain_attack", "cheer": "pass", "shield": "pass", "lodestone": "pass",
+           "wings": "move_now"}
+YES_KEYS = {"act": "take_action", "keep": "use_now", "double": "double", "lance": "lance",
+            "shield": "raise_shield", "lodestone": "force_reroll", "wings": "move_later"}
 
 
 def cell_name(cell: int, lang: str) -> str:
@@ -62,7 +66,9 @@ def _format(name: str, value: Any, lang: str) -> str | None:
         return cell_name(value, lang)
     if name == "cells" and isinstance(value, list):
         return sep.join(cell_name(c, lang) for c in value)
-    if name == "card" and isinstance(value, str):
+    if name in ("gave", "took") and value == "none":
+        return t(f"{GAME}.nothing", lang)
+    if name in ("card", "gave", "took") and isinstance(value, str):
         return card_name(value, lang)
     if name == "cards" and isinstance(value, list):
         return sep.join(card_name(c, lang) for c in value)
@@ -100,6 +106,10 @@ def action_struct(state: ShadowHuntersState, player: int, action: int) -> dict[s
         return {"key": key + verb, "kind": kind, "seat": action - A_SEAT}
     if A_DECK <= action < A_VALUE:
         return {"key": key + "deck", "kind": kind, "deck": COLOURS[action - A_DECK]}
+    if A_VALUE <= action < A_CARD and kind == "element":
+        return {"key": key + "element", "kind": kind, "element": ELEMENTS[action - A_VALUE]}
+    if A_VALUE <= action < A_CARD and kind == "cheer":
+        return {"key": key + ("cheer_down" if action == A_VALUE else "cheer_up"), "kind": kind}
     if A_VALUE <= action < A_CARD:
         return {"key": key + "value", "kind": kind, "n": action - A_VALUE}
     if A_CARD <= action < A_SKILL:

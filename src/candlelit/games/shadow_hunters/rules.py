@@ -11,7 +11,10 @@ Every damage and heal goes through `hit_many` / `heal`, which settle deaths toge
 (D22), revival replacements (秘寶, D21), kill credit (D20) and the win check (D6, D23-D24).
 
 A pending choice is `decision` = [kind, seat, *context] with its sorted `options`; effects
-that must ask later (a treasure's move, a stolen item) wait in `queue`.
+that must ask later (a treasure's move, a stolen item) wait in `queue`. An attack under way
+is `strike` = [attacker, target, roll, doubled, shields, cheer, cheering seat, element
+chosen from equipment or -1]; the seats
+still to be asked in its reaction window wait in `askers` (see `may_react`).
 """
 
 from __future__ import annotations
@@ -36,9 +39,11 @@ from candlelit.games.shadow_hunters.constants import (
     A_VALUE,
     A_YES,
     CELLS,
+    COLOUR_ELEMENT,
     COLOURS,
     D8_TO_CELL,
     DECK_OF_CELL,
+    ELEMENTS,
     GATE_OF_CELL,
     NUM_ACTIONS,
     ZONE_MODELS,
@@ -47,29 +52,29 @@ from candlelit.games.shadow_hunters.constants import (
 )
 from candlelit.games.shadow_hunters.hooks import HOOKS
 
-UNIMPLEMENTED_EFFECTS = {
-    "shield": "聖堂之盾 (a reaction of the holder during another's attack)",
-    "lodestone": "迷失的磁場 (a forced re-roll of another player's movement)",
-    "prank": "樹妖之惡戲 (exchanging equipment)",
-    "pact": "精靈遊俠的和約 (exchanging equipment)",
-    "whip": "火炎之鞭 (two attacks a turn)",
-    "wings": "火炎之翼 (moving after the attack)",
-}
-"""Card effects the rules do not play yet; a game that would need one refuses to start."""
+UNIMPLEMENTED_EFFECTS: dict[str, str] = {}
+"""Card effects the rules do not play yet (effect -> what is missing); none at present."""
 
-UNIMPLEMENTED_BLOCKS = {
-    "bystander_adjust": "圍觀助威-style reactions of bystanders during an attack",
-}
-UNIMPLEMENTED_MISSIONS = {"kill_with_skill": "missions credited to a reaction skill"}
+UNIMPLEMENTED_BLOCKS: dict[str, str] = {}
+"""Skill blocks the rules do not play yet; none at present."""
+
+UNIMPLEMENTED_MISSIONS: dict[str, str] = {}
+"""Mission blocks the rules do not judge yet; none at present."""
 
 START, MOVE, ACTION, ATTACK, DONE = range(5)
 CARD_PURPOSES = frozenset({"sermon", "ward", "fireball", "split_damage", "split_second",
-                           "iron_fist", "iron_fist_second", "mercy", "admonition", "burning"})
+                           "iron_fist", "iron_fist_second", "mercy", "admonition", "burning",
+                           "prank", "pact"})
 HOT_SPRING_HEAL = 2
 MORTAR_DAMAGE = 2
 COMMUNITY_HEAL = 1
 LAKE_TREASURE_HP = 5
 ORB_COLOURS = 4
+DIE = (1, 2, 3, 4, 5, 6)
+WHIP_CAP = 3
+SHIELD_USED = 1 << 12
+CHEER_USED = 1 << 13
+SHIELD, CHEER = 0, 1
 
 
 class ShadowHuntersState(State):
@@ -80,19 +85,24 @@ class ShadowHuntersState(State):
     F_SKIP_MOVE = 4
     F_NO_ATTACK = 8
     F_UNTARGETABLE = 16
+    F_SECOND = 32
+    F_DELAY = 64
+    F_LATE = 128
 
     __slots__ = (
-        "cards", "pool", "zones", "roster", "char", "zombie_of", "zmax", "hp", "alive",
+        "cards", "pool", "zones", "zone_mates", "roster", "char", "zombie_of", "zmax", "hp",
+        "alive",
         "revealed", "cell", "equip", "held", "decks", "dropped", "removed", "order", "turn",
         "round", "phase", "flags", "shelter", "ward", "guard", "used", "death_rank", "deaths",
         "killer", "trig", "exploded_at", "over", "won", "reason", "decision",
-        "queue", "chosen", "omitted", "choices",
+        "queue", "chosen", "omitted", "choices", "lodestone", "strike", "askers",
     )
-    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "pool", "zones")
+    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "pool", "zones", "zone_mates")
 
     cards: tuple[Card, ...]
     pool: tuple[Character, ...]
     zones: dict[int, tuple[str, ...]]
+    zone_mates: dict[int, frozenset[int]]
     roster: list[int]
     char: list[int]
     zombie_of: list[int]
@@ -128,6 +138,9 @@ class ShadowHuntersState(State):
     queue: list[list[Any]]
     chosen: list[int]
     omitted: list[str]
+    lodestone: list[int]
+    strike: list[int]
+    askers: list[list[int]]
 
     # == set-up (步驟 2-4) ==================================================================
     @classmethod
@@ -178,6 +191,8 @@ class ShadowHuntersState(State):
         s.exploded_at = [0] * players
         s.over, s.won, s.reason = 0, [], ""
         s.decision, s.choices, s.queue, s.chosen = [], [], [], []
+        s.lodestone = [0] * players
+        s.strike, s.askers = [], []
         s._emit("setup", "shadow_hunters.log.setup",
                 {"order": list(s.order), "cells": list(s.cell)})
         for seat in range(players):
@@ -191,6 +206,9 @@ class ShadowHuntersState(State):
         self.cards = cards_for(self.options["cards"])
         self.pool = characters_for(self.options["characters"])
         self.zones = ZONE_MODELS[self.options["zones"]]
+        self.zone_mates = {a: frozenset(b for b in CELLS
+                                        if set(self.zones[a]) & set(self.zones[b]))
+                           for a in CELLS}
 
     def _unimplemented(self) -> list[str]:
         """Ids of cards and characters these rules cannot play yet; raises unless omitted."""
@@ -217,8 +235,8 @@ class ShadowHuntersState(State):
         return rng
 
     def d6(self) -> int:
-        """One six-sided die."""
-        return self._chance().randint(1, 6)
+        """One six-sided die (`choice` draws exactly as `randint(1, 6)`, with one call less)."""
+        return self._chance().choice(DIE)
 
     # == who is who ========================================================================
     def character(self, seat: int) -> Character:
@@ -232,7 +250,7 @@ class ShadowHuntersState(State):
 
     def gate(self, seat: int) -> str:
         """The seat's gate: east/south/west/north, or none for lone wolves and zombies."""
-        return "none" if self.zombie_of[seat] >= 0 else self.character(seat).gate
+        return "none" if self.zombie_of[seat] >= 0 else self.pool[self.char[seat]].gate
 
     def living(self) -> list[int]:
         """Living seats, ascending."""
@@ -261,11 +279,15 @@ class ShadowHuntersState(State):
 
     def same_zone(self, a: int, b: int) -> bool:
         """Whether cells `a` and `b` share a zone."""
-        return bool(set(self.zones[a]) & set(self.zones[b]))
+        return b in self.zone_mates[a]
 
     def has_card(self, seat: int, effect: str) -> bool:
         """Whether `seat` has equipment with `effect`."""
-        return any(self.cards[c].effect == effect for c in self.equip[seat])
+        equip = self.equip[seat]
+        if not equip:
+            return False
+        cards = self.cards
+        return any(cards[c].effect == effect for c in equip)
 
     def place(self, seat: int, cell: int) -> None:
         """Put `seat` on `cell` (tournament: pick up what the dead left there)."""
@@ -337,8 +359,10 @@ class ShadowHuntersState(State):
             self.chosen = [1]
             self._emit("turn", "shadow_hunters.log.turn", {"seat": seat, "round": self.round})
             self.shelter[seat] = self.ward[seat] = self.guard[seat] = 0
-            self.flags[seat] &= ~(self.F_UNTARGETABLE | self.F_NO_ATTACK)
+            self.flags[seat] &= ~(self.F_UNTARGETABLE | self.F_NO_ATTACK | self.F_SECOND
+                                  | self.F_DELAY | self.F_LATE)
             self.used[seat] &= 0xFF
+            self.lodestone[seat] = 0
             if self.has_card(seat, "lake_vestment"):
                 self.heal(seat, 1, None, seat)
             for b in self.blocks(seat, "turn_start_damage", automatic=True):
@@ -383,8 +407,27 @@ class ShadowHuntersState(State):
             self._emit("snared", "shadow_hunters.log.no_move", {"seat": seat})
             self.phase = ACTION
             return
+        if not self.flags[seat] & self.F_LATE and self.has_card(seat, "wings"):
+            self._ask("wings", seat, [A_NO, A_YES])
+            return
+        self._roll_move(seat)
+
+    def _roll_move(self, seat: int) -> None:
+        """Roll 2d6 to move; holders of 迷失的磁場 may then force one re-roll."""
         a, b = self.d6(), self.d6()
         self._emit("roll", "shadow_hunters.log.move_roll", {"seat": seat, "dice": [a, b]})
+        holders = [s for s in self._from_active() if self.lodestone[s] and self.alive[s]]
+        if holders:
+            self._ask("lodestone", holders[0], [A_NO, A_YES], seat, a, b, *holders[1:])
+            return
+        self._offer_moves(seat, a, b)
+
+    def _from_active(self) -> list[int]:
+        """Seats in turn order, starting with the active one."""
+        return self.order[self.turn:] + self.order[:self.turn]
+
+    def _offer_moves(self, seat: int, a: int, b: int) -> None:
+        """Offer the destinations of a movement roll of `a` and `b` (D1, 精靈之靴)."""
         totals = [a + b]
         if self.has_card(seat, "boots"):
             totals += [a + b - 1, a + b + 1]
@@ -398,6 +441,18 @@ class ShadowHuntersState(State):
         self._ask("move", seat, [A_CELL + CELLS.index(c) for c in dest])
 
     # -- (3) location action ----------------------------------------------------------------
+    def _after_attack(self, seat: int, struck: bool) -> None:
+        """The phase after an attack decision: 火炎之鞭's second attack, 火炎之翼's late move."""
+        flags = self.flags[seat]
+        if struck and not flags & self.F_SECOND and self.has_card(seat, "whip"):
+            self.flags[seat] |= self.F_SECOND
+            self.phase = ATTACK
+        elif flags & self.F_DELAY:
+            self.flags[seat] = (flags & ~self.F_DELAY) | self.F_LATE
+            self.phase = MOVE
+        else:
+            self.phase = DONE
+
     def _action_phase(self, seat: int) -> None:
         self._ask("act", seat, [A_NO, A_YES], self.cell[seat])
 
@@ -432,21 +487,25 @@ class ShadowHuntersState(State):
     # -- (4) attack -------------------------------------------------------------------------
     def attack_targets(self, seat: int) -> list[int]:
         """Seats `seat` may attack now (D2 range, 精靈長弓, 潛行, 守護, 勸戒, 惡魔討伐)."""
-        if self.flags[seat] & self.F_NO_ATTACK or self._guarded(self.cell[seat]):
+        flags, where, zones = self.flags, self.cell, self.zones
+        here = where[seat]
+        guard = any(self.guard)
+        if flags[seat] & self.F_NO_ATTACK or (guard and "south" in zones[here]):
             return []
-        here = self.cell[seat]
         if self.has_card(seat, "longbow"):
             cells = {c for c in CELLS if not self.same_zone(c, here)}
         else:
             cells = {here, *neighbours(here)}
         out = []
-        for t in self.living():
-            if t == seat or self.cell[t] not in cells or self._guarded(self.cell[t]):
+        for t in range(self.num_players):
+            if not self.alive[t] or t == seat:
                 continue
-            if self.flags[t] & self.F_UNTARGETABLE:
+            there = where[t]
+            if there not in cells or (guard and "south" in zones[there]) or \
+                    flags[t] & self.F_UNTARGETABLE:
                 continue
-            if any(b["zone"] in self.zone_of(self.cell[t])
-                   for b in self.blocks(t, "untargetable_in")):
+            hide = self.blocks(t, "untargetable_in")
+            if hide and any(b["zone"] in zones[there] for b in hide):
                 continue
             out.append(t)
         for b in self.blocks(seat, "forced_attack", automatic=True):
@@ -460,14 +519,17 @@ class ShadowHuntersState(State):
 
     def _attack_phase(self, seat: int) -> None:
         targets = self.attack_targets(seat)
+        if self.flags[seat] & self.F_SECOND:
+            self._ask("attack", seat, [A_NO] + [A_SEAT + t for t in targets])
+            return
         forced = bool(targets) and any(
             self.revealed[t] and self.character(t).id == b["character"]
             for b in self.blocks(seat, "forced_attack", automatic=True) for t in targets)
         opts = [] if forced else [A_NO]
         opts += [A_SEAT + t for t in targets]
         if not self.flags[seat] & self.F_NO_ATTACK:
-            if self._zone_mates(seat) and (self.blocks(seat, "heal_instead_of_attack")
-                                           or self.has_card(seat, "lake_staff")):
+            if (self.blocks(seat, "heal_instead_of_attack")
+                    or self.has_card(seat, "lake_staff")) and self._zone_mates(seat):
                 opts.append(A_SKILL)
             opts += [A_SKILL + 1 + k for k in self._start_skills(seat)
                      if self.character(seat).skills[k].hook == "self_fireball"]
@@ -482,6 +544,44 @@ class ShadowHuntersState(State):
         if any(self.character(tgt).id == b["character"]
                for b in self.blocks(att, "forced_attack", automatic=True)):
             self._auto_reveal(att)
+        self.strike = [att, tgt, 0, 0, 0, 0, -1, -1]
+        if self.options["attack_element"] == "equipment" and self.equip[att]:
+            colours = {self.cards[c].colour for c in self.equip[att]}
+            picks = [A_VALUE + ELEMENTS.index(e) for col, e in COLOUR_ELEMENT.items()
+                     if col in colours]
+            self._ask("element", att, [A_NO, *picks], tgt)
+            return
+        self._press()
+
+    def _press(self) -> None:
+        """Let a hidden attacker reveal before the roll, then ask the target."""
+        att, tgt = self.strike[0], self.strike[1]
+        if not self.revealed[att] and self.may_react("when_attacking"):
+            self._ask("press", att, [A_NO, A_REVEAL], tgt)
+            return
+        self._brace()
+
+    def _brace(self) -> None:
+        """Let a hidden target reveal before the roll, then roll."""
+        att, tgt = self.strike[0], self.strike[1]
+        if not self.revealed[tgt] and self.may_react("when_attacked"):
+            self._ask("brace", tgt, [A_NO, A_REVEAL], att)
+            return
+        self._roll_attack()
+
+    def may_react(self, timing: str) -> bool:
+        """Whether a character not yet seen face up has a skill of `timing` (public roster).
+
+        Reaction windows ask every hidden seat they concern when this holds, and none
+        otherwise, so being asked says nothing about who a seat is.
+        """
+        shown = {self.char[s] for s in range(self.num_players) if self.revealed[s]}
+        return any(sk.timing == timing for k in self.roster if k not in shown
+                   for sk in self.pool[k].skills)
+
+    def _roll_attack(self) -> None:
+        """Roll the attack of the pending strike (D17 step 1) and offer 連擊."""
+        att, tgt = self.strike[0], self.strike[1]
         against = self.blocks(att, "attack_roll")
         lifted = self.flags[att] & self.F_UNRESTRICTED
         if against and (lifted or self.character(tgt).community == against[0]["against"]):
@@ -489,10 +589,63 @@ class ShadowHuntersState(State):
         else:
             roll = abs(self.d6() - self.d6())
         self._emit("roll", "shadow_hunters.log.attack_roll", {"seat": att, "n": roll})
+        self.strike[2] = roll
         if self.blocks(att, "double_damage") and self._double_ready(att) and roll > 0:
             self._ask("double", att, [A_NO, A_YES], tgt, roll)
             return
-        self.resolve_attack(att, tgt, roll, False)
+        self._after_roll(False)
+
+    def _after_roll(self, double: bool) -> None:
+        """Open the reaction window of a hit: 聖堂之盾 holders, then bystanders (圍觀助威)."""
+        att, tgt, roll = self.strike[0], self.strike[1], self.strike[2]
+        self.strike[3] = int(double)
+        if double:
+            for k, sk in enumerate(self.character(att).skills):
+                if any(b["block"] == "double_damage" for b in sk.blocks):
+                    self.used[att] |= 1 << k
+        dmg, extra = self.attack_damage(att, tgt, roll, double)
+        self.askers = []
+        if dmg + extra:
+            here, there = self.cell[att], self.cell[tgt]
+            hidden_may = self.may_react("reaction")
+            for s in self._from_active():
+                if not self.alive[s]:
+                    continue
+                if dmg >= 2 and self.has_card(s, "shield") and \
+                        not self.used[s] & SHIELD_USED and self.same_zone(self.cell[s], there):
+                    self.askers.append([SHIELD, s])
+                near = self.same_zone(self.cell[s], here) or self.same_zone(self.cell[s], there)
+                if near and s != att and s != tgt and (
+                        (hidden_may and not self.revealed[s]) or self._cheer_ready(s)):
+                    self.askers.append([CHEER, s])
+        self._next_reaction()
+
+    def _cheer_ready(self, seat: int) -> bool:
+        """Whether `seat` plays a bystander_adjust character with a use left this round."""
+        return bool(self.character(seat).blocks("bystander_adjust")) and \
+            not self.used[seat] & CHEER_USED
+
+    def _next_reaction(self) -> None:
+        """Ask the next seat of the reaction window, or land the attack."""
+        while self.askers:
+            kind, s = self.askers.pop(0)
+            if not self.alive[s]:
+                continue
+            if kind == SHIELD:
+                if not self.used[s] & SHIELD_USED and self.has_card(s, "shield"):
+                    self._ask("shield", s, [A_NO, A_YES], self.strike[1])
+                    return
+                continue
+            opts = [A_NO]
+            if not self.revealed[s]:
+                opts.append(A_REVEAL)
+            if self.strike[6] < 0 and self._cheer_ready(s):
+                opts += [A_VALUE, A_VALUE + 2]
+            if len(opts) > 1:
+                self._ask("cheer", s, opts, self.strike[0], self.strike[1])
+                return
+        att, tgt, roll, double, shield, cheer = self.strike[:6]
+        self.resolve_attack(att, tgt, roll, double, shield, cheer)
 
     def _double_ready(self, seat: int) -> bool:
         for k, sk in enumerate(self.character(seat).skills):
@@ -500,9 +653,12 @@ class ShadowHuntersState(State):
                 return not self.used[seat] >> k & 1
         return False
 
-    def attack_damage(self, att: int, tgt: int, roll: int, double: bool) -> tuple[int, int]:
+    def attack_damage(self, att: int, tgt: int, roll: int, double: bool, shield: int = 0,
+                      cheer: int = 0) -> tuple[int, int]:
         """D17: (damage through reductions, damage outside them) of an attack roll."""
         # 2. roll modifiers
+        if self.has_card(att, "whip"):
+            roll = min(roll, WHIP_CAP)
         if self.has_card(att, "lake_staff") and not self.blocks(att, "ignore_card_penalty"):
             roll -= 1
         for b in self.blocks(tgt, "roll_modifier"):
@@ -538,6 +694,10 @@ class ShadowHuntersState(State):
                 dmg = max(1, dmg - 1) if dmg else 0
             for b in self.blocks(tgt, "damage_reduction"):
                 dmg = max(b["floor"], dmg - b["amount"])
+            for _ in range(shield):
+                dmg = max(1, dmg - 1) if dmg else 0
+        if cheer:
+            dmg = max(0, dmg + cheer)
         # 8. outside reductions
         extra = sum(b["amount"] for b in self.blocks(att, "attack_rider", automatic=True))
         if extra:
@@ -550,21 +710,22 @@ class ShadowHuntersState(State):
             return []
         return [e for b in self.blocks(seat, "attack_element") for e in b["elements"]]
 
-    def resolve_attack(self, att: int, tgt: int, roll: int, double: bool) -> None:
+    def resolve_attack(self, att: int, tgt: int, roll: int, double: bool | int,
+                       shield: int = 0, cheer: int = 0) -> None:
         """Apply an attack's damage and its on-attack equipment (D17 step 9)."""
-        if double:
-            for k, sk in enumerate(self.character(att).skills):
-                if any(b["block"] == "double_damage" for b in sk.blocks):
-                    self.used[att] |= 1 << k
-        dmg, extra = self.attack_damage(att, tgt, roll, double)
+        if not self.strike:
+            self.strike = [att, tgt, roll, int(double), shield, cheer, -1, -1]
+        dmg, extra = self.attack_damage(att, tgt, roll, bool(double), shield, cheer)
         elements = self.attack_elements(att)
-        element = elements[-1] if elements else None
+        chosen = self.strike[7]
+        element = elements[-1] if elements else ELEMENTS[chosen] if chosen >= 0 else None
         if dmg + extra:
             self.hit_many([(tgt, dmg + extra)], element, att, "attack", bypass=True)
             if self.has_card(att, "lake_sword") and self.alive[att]:
                 self.heal(att, 1, None, att)
         else:
             self._emit("miss", "shadow_hunters.log.miss", {"seat": att})
+        self.strike = []
         if not self.over and self.alive[att] and self.has_card(att, "lance"):
             self.queue.append(["lance", att, [A_NO, A_YES], self.cell[tgt]])
 
@@ -649,6 +810,11 @@ class ShadowHuntersState(State):
             k = self.killer[seat]
             if k >= 0:
                 self._credit_kill(k, seat)
+            if self.strike and self.strike[1] == seat and self.strike[6] >= 0:
+                cheerer = self.strike[6]
+                if any(m["mission"] == "kill_with_skill"
+                       for m in self.character(cheerer).missions):
+                    self.trig.append(cheerer)
         for seat in sorted(dead, key=self._turn_distance):
             if self.character(seat).has_hook("self_destruct") and not self.alive[seat] and \
                     not (source == seat and cause == "skill"):
@@ -773,7 +939,7 @@ class ShadowHuntersState(State):
     def discard(self, card: int) -> None:
         """Table rule 1: a discarded card goes straight back into its deck, shuffled."""
         deck = self.decks[COLOURS.index(self.cards[card].colour)]
-        deck.insert(self._chance().randint(0, len(deck)), card)
+        deck.insert(self._chance().choice(range(len(deck) + 1)), card)
 
     def play(self, seat: int, card: int) -> None:
         """Resolve single-use `card` for `seat`, asking for targets where it needs them."""
@@ -813,6 +979,10 @@ class ShadowHuntersState(State):
             self._ask("cell", seat, [A_CELL + k for k in range(8)], "blaze", card)
         elif e == "advent":
             self.hit_many([(seat, 1)] + [(s, 2) for s in others], c.element, seat, "card")
+        elif e == "lodestone":
+            self.lodestone[seat] += 1
+        elif e in ("prank", "pact"):
+            self._target(seat, e, others, card)
         elif e in UNIMPLEMENTED_EFFECTS:
             raise NotImplementedError(f"card effect {UNIMPLEMENTED_EFFECTS[e]}")
         else:
@@ -868,11 +1038,51 @@ class ShadowHuntersState(State):
             else:
                 self._ask("value", seat, [A_VALUE + v for v in range(hp + 1, top + 1)],
                           "restore", tgt)
+        elif purpose in ("prank", "pact"):
+            if self.equip[seat]:
+                self._ask("swap", seat, [A_CARD + c for c in self.equip[seat]], "give", tgt,
+                          ctx[0], -1)
+            elif self.equip[tgt]:
+                self._ask("swap", seat, [A_CARD + c for c in self.equip[tgt]], "take", tgt,
+                          ctx[0], -1)
+            else:
+                self._emit("no_effect", "shadow_hunters.log.no_effect", {"seat": tgt})
         elif purpose == "fireball_skill":
             HOOKS["self_fireball"](self, seat, target=tgt)
         elif purpose == "heal_instead":
             amount = ctx[0]
             self.heal(tgt, amount, "water" if ctx[1] else None, seat)
+        self.check_end()
+
+    def _swap(self, seat: int, chosen: int, ctx: list[Any]) -> None:
+        """樹妖之惡戲 / 精靈遊俠的和約: one item each way; a side with none just receives.
+
+        The user picks the item it gives, then the one it takes; 和約 heals both sides 1
+        when an item changed hands.
+        """
+        stage, tgt, card, given = ctx
+        if stage == "give":
+            given = chosen
+            if self.equip[tgt]:
+                self._ask("swap", seat, [A_CARD + c for c in self.equip[tgt]], "take", tgt,
+                          card, given)
+                return
+            taken = -1
+        else:
+            taken = chosen
+        if given >= 0:
+            self.equip[seat].remove(given)
+            self.equip[tgt].append(given)
+        if taken >= 0:
+            self.equip[tgt].remove(taken)
+            self.equip[seat].append(taken)
+        self._emit("swap", "shadow_hunters.log.swap",
+                   {"seat": seat, "to": tgt,
+                    "gave": self.cards[given].id if given >= 0 else "none",
+                    "took": self.cards[taken].id if taken >= 0 else "none"})
+        if self.cards[card].effect == "pact":
+            self.heal(seat, 1, None, seat)
+            self.heal(tgt, 1, None, seat)
         self.check_end()
 
     def _give_white(self, seat: int, card: int, to: int) -> None:
@@ -907,32 +1117,45 @@ class ShadowHuntersState(State):
         """End the game as soon as a trigger mission, the orbs or a last side decides it."""
         if self.over:
             return
-        living = self.living()
-        for s in living:
-            colours = {self.cards[c].colour for c in self.equip[s]
-                       if self.cards[c].kind == "orb"}
-            if len(colours) >= ORB_COLOURS:
+        cards, pool, zombie_of = self.cards, self.pool, self.zombie_of
+        living = []
+        gates = set()
+        zombies = 0
+        for s in range(self.num_players):
+            if not self.alive[s]:
+                continue
+            living.append(s)
+            equip = self.equip[s]
+            if len(equip) >= ORB_COLOURS and len({cards[c].colour for c in equip
+                                                  if cards[c].kind == "orb"}) >= ORB_COLOURS:
                 self._end("orbs", [s])
                 return
-        zombies = [s for s in living if self.character(s).blocks("zombify_kills")]
-        if zombies and len(zombies) * 2 > len(living):
+            k = zombie_of[s]
+            ch = pool[self.char[s] if k < 0 else k]
+            if "zombify_kills" in ch.by_block:
+                zombies += 1
+            gates.add("none" if k >= 0 else ch.gate)
+        if zombies and zombies * 2 > len(living):
             for s in range(self.num_players):
-                if self.character(s).blocks("zombify_kills") and any(
-                        m["mission"] == "zombie_majority" for m in self.character(s).missions):
+                ch = self.character(s)
+                if ch.blocks("zombify_kills") and "zombie_majority" in ch.mission_kinds:
                     self.trig.append(s)
-        first = [s for s in range(self.num_players) if self.death_rank[s] == 1]
-        for s in range(self.num_players):
-            for m in self.character(s).missions:
-                if m["mission"] == "first_death" and any(
-                        self.character(d).id == m["character"] for d in first):
-                    self.trig.append(s)
+        if self.deaths:
+            first = [s for s in range(self.num_players) if self.death_rank[s] == 1]
+            for s in range(self.num_players):
+                ch = self.character(s)
+                if "first_death" not in ch.mission_kinds:
+                    continue
+                for m in ch.missions:
+                    if m["mission"] == "first_death" and any(
+                            self.character(d).id == m["character"] for d in first):
+                        self.trig.append(s)
         if self.trig:
             self._end("mission")
         elif not living:
             self._end("everyone_dead")
         elif self.options["last_side_standing"] and (
-                (len({self.gate(s) for s in living}) == 1 and self.gate(living[0]) != "none")
-                or len(living) == 1):
+                (len(gates) == 1 and "none" not in gates) or len(living) == 1):
             self._end("last_side")
 
     def _end(self, reason: str, winners: list[int] | None = None) -> None:
@@ -1070,6 +1293,17 @@ class ShadowHuntersState(State):
                 self.play(seat, a - A_CARD)
             else:
                 self._use_skill(seat, a - A_SKILL)
+        elif kind == "attack":
+            self._after_attack(seat, A_SEAT <= a < A_DECK)
+            if a == A_NO:
+                return
+            if a >= A_SKILL:
+                if a == A_SKILL:
+                    self._heal_instead(seat)
+                else:
+                    self._use_skill(seat, a - A_SKILL - 1)
+                return
+            self.attack(seat, a - A_SEAT)
         elif kind == "move":
             cell = CELLS[a - A_CELL]
             self._emit("move", "shadow_hunters.log.move", {"seat": seat, "cell": cell})
@@ -1082,7 +1316,7 @@ class ShadowHuntersState(State):
             self.flags[seat] |= self.F_NO_ATTACK
             self.phase = ACTION
         elif kind == "act":
-            self.phase = ATTACK
+            self.phase = DONE if self.flags[seat] & self.F_LATE else ATTACK
             if a == A_YES:
                 self._location_action(seat)
         elif kind == "deck":
@@ -1121,19 +1355,59 @@ class ShadowHuntersState(State):
             self.hp[tgt] = a - A_VALUE
             self._emit("heal", "shadow_hunters.log.heal",
                        {"seat": tgt, "n": self.hp[tgt] - before, "element": "none"})
-        elif kind == "attack":
-            self.phase = DONE
-            if a == A_NO:
-                return
-            if a >= A_SKILL:
-                if a == A_SKILL:
-                    self._heal_instead(seat)
-                else:
-                    self._use_skill(seat, a - A_SKILL - 1)
-                return
-            self.attack(seat, a - A_SEAT)
         elif kind == "double":
-            self.resolve_attack(seat, ctx[0], ctx[1], a == A_YES)
+            self._after_roll(a == A_YES)
+        elif kind == "element":
+            if a != A_NO:
+                self.strike[7] = a - A_VALUE
+                self._emit("element", "shadow_hunters.log.attack_element",
+                           {"seat": seat, "element": ELEMENTS[a - A_VALUE]})
+            self._press()
+        elif kind == "press":
+            if a == A_REVEAL:
+                self.reveal(seat)
+            self._brace()
+        elif kind == "brace":
+            if a == A_REVEAL:
+                self.reveal(seat)
+            self._roll_attack()
+        elif kind == "shield":
+            if a == A_YES:
+                self.used[seat] |= SHIELD_USED
+                self.strike[4] += 1
+                self._emit("shield", "shadow_hunters.log.shield", {"seat": seat, "to": ctx[0]})
+            self._next_reaction()
+        elif kind == "cheer":
+            if a != A_NO and not self.revealed[seat]:
+                self.reveal(seat)
+            if a >= A_VALUE:
+                self.used[seat] |= CHEER_USED
+                self.strike[5] = a - A_VALUE - 1
+                self.strike[6] = seat
+                self._emit("cheer", "shadow_hunters.log.cheer",
+                           {"seat": seat, "n": self.strike[5]})
+            self._next_reaction()
+        elif kind == "wings":
+            if a == A_YES:
+                self.flags[seat] |= self.F_DELAY
+                self._emit("wings", "shadow_hunters.log.wings", {"seat": seat})
+                self.phase = ATTACK
+            else:
+                self._roll_move(seat)
+        elif kind == "lodestone":
+            mover, d1, d2, *rest = ctx
+            if a == A_YES:
+                self.lodestone[seat] -= 1
+                self._emit("reroll", "shadow_hunters.log.reroll", {"seat": seat, "to": mover})
+                d1, d2 = self.d6(), self.d6()
+                self._emit("roll", "shadow_hunters.log.move_roll",
+                           {"seat": mover, "dice": [d1, d2]})
+            elif rest:
+                self._ask("lodestone", rest[0], [A_NO, A_YES], mover, d1, d2, *rest[1:])
+                return
+            self._offer_moves(mover, d1, d2)
+        elif kind == "swap":
+            self._swap(seat, a - A_CARD, ctx)
         elif kind == "lance":
             if a == A_YES:
                 there = [(s, 1) for s in self.living() if self.cell[s] == ctx[0]]

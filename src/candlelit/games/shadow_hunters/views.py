@@ -32,6 +32,7 @@ def _seat(state: ShadowHuntersState, seat: int, viewer: int | None) -> dict[str,
         "ward": state.ward[seat],
         "guard": state.guard[seat],
         "flags": state.flags[seat],
+        "lodestone": state.lodestone[seat],
     }
     if shown:
         ch = state.character(seat)
@@ -77,4 +78,8 @@ def _context(state: ShadowHuntersState) -> list[Any]:
     kind, _, *ctx = state.decision
     if kind in ("give", "keep", "guess") and ctx:
         return [state.cards[ctx[0]].id, *ctx[1:]]
+    if kind == "swap":
+        stage, tgt, card, given = ctx
+        return [stage, tgt, state.cards[card].id,
+                state.cards[given].id if given >= 0 else None]
     return list(ctx)
