@@ -1,22 +1,11 @@
-"""Fixtures: the game's spec made reachable by name for the duration of one test only."""
+"""Fixtures: scripted dice for scenario tests."""
 
 from __future__ import annotations
 
 import pytest
+from shkit import new_game  # noqa: F401
 
-from candlelit.engine import registry
-from candlelit.games.shadow_hunters import SPEC
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
-
-
-@pytest.fixture
-def playable(monkeypatch):
-    """Make 'shadow-hunters' loadable by name in this test without registering it."""
-    monkeypatch.setitem(registry._GAMES, SPEC.name, SPEC)
-    return SPEC
-
-
-from shkit import new_game  # noqa: E402,F401
 
 
 @pytest.fixture

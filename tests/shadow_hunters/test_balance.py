@@ -9,14 +9,13 @@ from candlelit.engine.errors import DataError, OptionError
 from candlelit.games.shadow_hunters.balance import (
     Outcome,
     _Job,
-    _merged_file,
     markdown,
     play_one,
     plot,
     run_balance,
     summarise,
 )
-from candlelit.games.shadow_hunters.characters import builtin
+from candlelit.games.shadow_hunters.characters import builtin, pool_with
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 from candlelit.sim.runner import game_seed
 
@@ -99,8 +98,8 @@ def test_play_one_deals_distinct_characters_and_summarise_counts_them_per_seat()
 
 
 def test_play_one_reports_the_seats_characters_in_seat_order(golem):
-    merged = _merged_file(None, [golem], str(golem.parent))
-    assert merged is not None
+    merged = pool_with([golem])
+    assert merged is not None and len(merged["characters"]) == 10
     options = new_game(players=4).options | {"characters": merged}
     game = play_one(_Job(4, ("random",) * 4, 9, options), 2)
     state = ShadowHuntersState.new(4, game_seed(9, 2), options)

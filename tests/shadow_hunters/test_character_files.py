@@ -77,7 +77,7 @@ def test_files_without_the_format_line_or_with_duplicate_ids_are_refused(tmp_pat
         ch.parse(doubled)
     path = tmp_path / "c.yaml"
     path.write_text("format: [", encoding="utf-8")
-    with pytest.raises(DataError, match="not valid YAML"):
+    with pytest.raises(DataError, match="cannot read character file"):
         ch.load_file(path)
 
 

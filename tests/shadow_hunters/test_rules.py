@@ -57,8 +57,7 @@ def test_attack_damage_is_the_difference_and_zero_misses(dice):
 
 
 def test_the_default_deal_plays_every_card_and_character():
-    s = new_game(players=8, unimplemented="refuse")
-    assert s.omitted == [] and s.view(None)["omitted"] == []
+    s = new_game(players=8)
     assert sum(len(d) for d in s.decks) == 65
 
 
@@ -244,16 +243,6 @@ def test_tournament_leaves_equipment_for_the_next_visitor():
     s.hit_many([(0, 20)], None, 1, "card")
     s.place(1, 1)
     assert s.equip[1] == [card(s, "green-10")]
-
-
-def test_refuses_rules_listed_as_unimplemented_and_omits_them_on_request(monkeypatch):
-    from candlelit.games.shadow_hunters import rules
-
-    monkeypatch.setitem(rules.UNIMPLEMENTED_EFFECTS, "shield", "聖堂之盾 (test)")
-    with pytest.raises(NotImplementedError, match="聖堂之盾"):
-        new_game(unimplemented="refuse")
-    s = new_game(unimplemented="omit")
-    assert "yellow-09" in s.omitted and card(s, "yellow-09") not in s.decks[1]
 
 
 def test_wrong_seat_raises_without_change():

@@ -10,15 +10,11 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
-import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.random_bot import RandomBot
@@ -28,11 +24,10 @@ from candlelit.engine.state import TERMINAL
 from candlelit.games.shadow_hunters import SPEC
 from candlelit.games.shadow_hunters.bot import HeuristicBot
 from candlelit.games.shadow_hunters.characters import (
-    FORMAT,
     Character,
     characters_for,
     check,
-    load_file,
+    pool_with,
 )
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 from candlelit.sim.runner import bot_seed, game_seed
@@ -101,26 +96,6 @@ def _play_chunk(job: _Job, start: int, stop: int) -> list[Outcome]:
     return [play_one(job, i) for i in range(start, stop)]
 
 
-def _merged_file(base: str | None, extra: Sequence[str | Path], folder: str) -> str | None:
-    """A character file holding the base pool and every extra file's characters."""
-    if not extra:
-        return base
-    for path in extra:
-        load_file(path)
-    if base is None:
-        text = (resources.files(__package__) / "data" / "characters.yaml").read_text("utf-8")
-    else:
-        text = Path(base).read_text(encoding="utf-8")
-    raw = list(yaml.safe_load(text)["characters"])
-    for path in extra:
-        raw.extend(yaml.safe_load(Path(path).read_text(encoding="utf-8"))["characters"])
-    target = Path(folder) / "pool.yaml"
-    target.write_text(yaml.safe_dump({"format": FORMAT, "characters": raw},
-                                     allow_unicode=True, sort_keys=False), encoding="utf-8")
-    characters_for(str(target))
-    return str(target)
-
-
 def _play_all(job: _Job, games: int, jobs: int) -> list[Outcome]:
     size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * jobs))))
     bounds = [(a, min(games, a + size)) for a in range(0, games, size)]
@@ -144,16 +119,15 @@ def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: 
     names = seat_bots(bots, players)
     overrides = dict(options or {})
     variant = overrides.pop("variant", None)
-    with tempfile.TemporaryDirectory(prefix="candlelit-balance-") as folder:
-        resolved = resolve_options(SPEC.options, SPEC.variants, variant, overrides)
-        base = resolved["characters"]
-        resolved["characters"] = _merged_file(base, list(character_files), folder)
-        pool = characters_for(resolved["characters"])
-        if len(pool) < players:
-            raise OptionError(f"{len(pool)} characters cannot fill {players} seats")
-        outcomes = _play_all(_Job(players, names, seed, resolved), games, max(1, jobs))
+    resolved = resolve_options(SPEC.options, SPEC.variants, variant, overrides)
+    base = resolved["characters"]
+    resolved["characters"] = pool_with(character_files, base)
+    pool = characters_for(resolved["characters"])
+    if len(pool) < players:
+        raise OptionError(f"{len(pool)} characters cannot fill {players} seats")
+    outcomes = _play_all(_Job(players, names, seed, resolved), games, max(1, jobs))
     shown = {k: v for k, v in resolved.items() if k != "characters"}
-    shown["characters"] = base
+    shown["characters"] = "custom" if base is not None else None
     return summarise(pool, outcomes, {
         "game": SPEC.name, "players": players, "games": games, "seed": seed,
         "bots": list(names), "variant": variant, "options": shown,

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.shadow_hunters.constants import COLOURS, ELEMENTS
 from candlelit.games.shadow_hunters.vocabulary import CARD_EFFECTS
@@ -66,16 +65,27 @@ def parse(data: Any) -> tuple[Card, ...]:
 @cache
 def builtin() -> tuple[Card, ...]:
     """The seed's 65 cards, in deck order (blue, yellow, green, red, white; 1-13)."""
-    text = (resources.files(__package__) / "data" / "cards.yaml").read_text("utf-8")
-    return parse(yaml.safe_load(text))
+    return parse(shipped_yaml(__package__, "cards.yaml"))
 
 
-@cache
-def cards_for(path: str | None) -> tuple[Card, ...]:
-    """The built-in cards (None) or a user's card file."""
-    if path is None:
+def read_cards_file(path: str | Path) -> dict[str, Any]:
+    """A user's card file from disk, validated; its data for the `boards` option."""
+    data = user_yaml(path, "card file")
+    parse(data)
+    return data
+
+
+def cards_for(option: Any) -> tuple[Card, ...]:
+    """The cards chosen by the `boards` option (None: the seed's 65; a mapping: user data)."""
+    if option is None:
         return builtin()
-    try:
-        return parse(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror}") from exc
+    return built_once("shadow_hunters.cards", option, parse)
+
+
+def check_cards_option(value: Any) -> Any:
+    """Validator of the `boards` option: None or card data in the shipped format."""
+    if value is not None:
+        if not isinstance(value, dict):
+            raise DataError("the boards option takes card data (a mapping), or None")
+        cards_for(value)
+    return value

@@ -8,14 +8,13 @@ DataError naming the character and field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.shadow_hunters.constants import CELLS, GATES
 from candlelit.games.shadow_hunters.hooks import HOOKS
@@ -173,30 +172,56 @@ def parse(data: Any) -> tuple[Character, ...]:
     return out
 
 
+def read_characters_file(path: str | Path) -> dict[str, Any]:
+    """A user's character file from disk, validated; its data for the `characters` option."""
+    data = user_yaml(path, "character file")
+    parse(data)
+    return data
+
+
 def load_file(path: str | Path) -> tuple[Character, ...]:
-    """Load and validate a character file from disk."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror}") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path} is not valid YAML: {exc}") from exc
-    return parse(data)
+    """The characters of a file on disk, validated."""
+    return parse(read_characters_file(path))
+
+
+def builtin_data() -> dict[str, Any]:
+    """The shipped file's data: the seed's nine sample characters."""
+    return shipped_yaml(__package__, "characters.yaml")
 
 
 @cache
 def builtin() -> tuple[Character, ...]:
     """The seed's nine sample characters."""
-    text = (resources.files(__package__) / "data" / "characters.yaml").read_text("utf-8")
-    return parse(yaml.safe_load(text))
+    return parse(builtin_data())
 
 
-@cache
-def characters_for(path: str | None) -> tuple[Character, ...]:
-    """The built-in characters (None) or those of a user's file."""
-    return builtin() if path is None else load_file(path)
+def characters_for(option: Any) -> tuple[Character, ...]:
+    """The pool chosen by the `characters` option (None: the samples; a mapping: user data)."""
+    if option is None:
+        return builtin()
+    return built_once("shadow_hunters.characters", option, parse)
+
+
+def check_characters_option(value: Any) -> Any:
+    """Validator of the `characters` option: None or character data in the file format."""
+    if value is not None:
+        if not isinstance(value, dict):
+            raise DataError("the characters option takes character data (a mapping), or None")
+        characters_for(value)
+    return value
+
+
+def pool_with(files: Sequence[str | Path],
+              base: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Character data holding the `base` pool (None: the samples) and every file's characters."""
+    if not files:
+        return base
+    raw = list((builtin_data() if base is None else base)["characters"])
+    for path in files:
+        raw.extend(read_characters_file(path)["characters"])
+    merged = {"format": FORMAT, "characters": raw}
+    parse(merged)
+    return merged
 
 
 # -- 平衡準則 ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from candlelit.engine.errors import IllegalAction
+from candlelit.engine.errors import IllegalAction, OptionError
 from candlelit.engine.rng import chance_stream
 from candlelit.engine.state import State, check_action_type
 from candlelit.games.shadow_hunters.cards import Card, cards_for
@@ -51,15 +51,6 @@ from candlelit.games.shadow_hunters.constants import (
     step,
 )
 from candlelit.games.shadow_hunters.hooks import HOOKS
-
-UNIMPLEMENTED_EFFECTS: dict[str, str] = {}
-"""Card effects the rules do not play yet (effect -> what is missing); none at present."""
-
-UNIMPLEMENTED_BLOCKS: dict[str, str] = {}
-"""Skill blocks the rules do not play yet; none at present."""
-
-UNIMPLEMENTED_MISSIONS: dict[str, str] = {}
-"""Mission blocks the rules do not judge yet; none at present."""
 
 START, MOVE, ACTION, ATTACK, DONE = range(5)
 CARD_PURPOSES = frozenset({"sermon", "ward", "fireball", "split_damage", "split_second",
@@ -95,7 +86,7 @@ class ShadowHuntersState(State):
         "revealed", "cell", "equip", "held", "decks", "dropped", "removed", "order", "turn",
         "round", "phase", "flags", "shelter", "ward", "guard", "used", "death_rank", "deaths",
         "killer", "trig", "exploded_at", "over", "won", "reason", "decision",
-        "queue", "chosen", "omitted", "choices", "lodestone", "strike", "askers",
+        "queue", "chosen", "choices", "lodestone", "strike", "askers",
     )
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "pool", "zones", "zone_mates")
 
@@ -137,7 +128,6 @@ class ShadowHuntersState(State):
     choices: list[int]
     queue: list[list[Any]]
     chosen: list[int]
-    omitted: list[str]
     lodestone: list[int]
     strike: list[int]
     askers: list[list[int]]
@@ -150,14 +140,10 @@ class ShadowHuntersState(State):
         s.game, s.num_players, s.seed, s.options = "shadow-hunters", players, seed, options
         s.chance_draws, s.history, s.log = 0, [], []
         s.restore_derived()
-        s.omitted = s._unimplemented()
         rng = s._chance()
         pool = list(range(len(s.pool)))
-        if options["unimplemented"] == "omit":
-            pool = [k for k in pool if s.pool[k].id not in s.omitted]
         if len(pool) < players:
-            raise NotImplementedError(
-                f"only {len(pool)} playable characters for {players} players")
+            raise OptionError(f"{len(pool)} characters cannot fill {players} seats")
         s.roster = sorted(rng.sample(pool, players))
         dealt = list(s.roster)
         rng.shuffle(dealt)
@@ -170,8 +156,7 @@ class ShadowHuntersState(State):
         s.cell = [D8_TO_CELL[rng.randint(1, 8)] for _ in range(players)]
         s.equip = [[] for _ in range(players)]
         s.held = [[] for _ in range(players)]
-        s.decks = [[k for k, c in enumerate(s.cards) if c.colour == col
-                    and c.id not in s.omitted] for col in COLOURS]
+        s.decks = [[k for k, c in enumerate(s.cards) if c.colour == col] for col in COLOURS]
         for deck in s.decks:
             rng.shuffle(deck)
         s.dropped = [[] for _ in CELLS]
@@ -203,30 +188,12 @@ class ShadowHuntersState(State):
 
     def restore_derived(self) -> None:
         """Rebuild the card and character tables and the zone model from the options."""
-        self.cards = cards_for(self.options["cards"])
+        self.cards = cards_for(self.options["boards"])
         self.pool = characters_for(self.options["characters"])
         self.zones = ZONE_MODELS[self.options["zones"]]
         self.zone_mates = {a: frozenset(b for b in CELLS
                                         if set(self.zones[a]) & set(self.zones[b]))
                            for a in CELLS}
-
-    def _unimplemented(self) -> list[str]:
-        """Ids of cards and characters these rules cannot play yet; raises unless omitted."""
-        missing = [c.id for c in self.cards if c.effect in UNIMPLEMENTED_EFFECTS]
-        for ch in self.pool:
-            if any(b["block"] in UNIMPLEMENTED_BLOCKS for s in ch.skills for b in s.blocks) \
-                    or any(m["mission"] in UNIMPLEMENTED_MISSIONS for m in ch.missions):
-                missing.append(ch.id)
-        if missing and self.options["unimplemented"] == "refuse":
-            raise NotImplementedError(
-                "not yet implemented: " + "; ".join(sorted(set(
-                    [UNIMPLEMENTED_EFFECTS[c.effect] for c in self.cards
-                     if c.effect in UNIMPLEMENTED_EFFECTS]
-                    + [v for k, v in UNIMPLEMENTED_BLOCKS.items()
-                       if any(b["block"] == k for ch in self.pool for s in ch.skills
-                              for b in s.blocks)]))) + " (option unimplemented='omit' leaves "
-                "those cards and characters out)")
-        return missing
 
     def _chance(self) -> random.Random:
         """The next seeded chance stream (dice, shuffles)."""
@@ -983,8 +950,6 @@ class ShadowHuntersState(State):
             self.lodestone[seat] += 1
         elif e in ("prank", "pact"):
             self._target(seat, e, others, card)
-        elif e in UNIMPLEMENTED_EFFECTS:
-            raise NotImplementedError(f"card effect {UNIMPLEMENTED_EFFECTS[e]}")
         else:
             raise NotImplementedError(f"card effect {e!r} has no rule")
         self.check_end()

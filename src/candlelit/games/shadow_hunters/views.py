@@ -51,7 +51,6 @@ def view(state: ShadowHuntersState, viewer: int | None) -> dict[str, Any]:
         "viewer": viewer,
         "options": {k: v for k, v in state.options.items()},
         "roster": [state.pool[k].id for k in state.roster],
-        "omitted": list(state.omitted),
         "order": list(state.order),
         "round": state.round,
         "active": state.active(),
