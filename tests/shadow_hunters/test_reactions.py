@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shkit import new_game
+from shkit import deal, new_game
 
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
@@ -22,17 +22,7 @@ CHEER_DOWN, CHEER_UP = A_VALUE, A_VALUE + 2
 
 def table(*ids, cells, hidden=(), **options):
     """A 4-seat game dealt exactly `ids` (the public roster too), on `cells`."""
-    s = new_game(**options)
-    pool = [c.id for c in s.pool]
-    for seat, cid in enumerate(ids):
-        s.char[seat] = pool.index(cid)
-        s.hp[seat] = s.pool[s.char[seat]].hp
-        s.revealed[seat] = int(seat not in hidden)
-        s.equip[seat] = []
-        s.held[seat] = []
-        s.cell[seat] = cells[seat]
-    s.roster = sorted(s.char)
-    return s
+    return deal(new_game(**options), *ids, cells=cells, hidden=hidden, roster=True)
 
 
 def card(s, cid):

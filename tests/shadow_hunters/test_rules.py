@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from shkit import new_game
+from shkit import deal, new_game
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.games.shadow_hunters.constants import A_CELL, CELLS, neighbours, step
@@ -11,15 +11,7 @@ from candlelit.games.shadow_hunters.constants import A_CELL, CELLS, neighbours, 
 
 def cast(state, *ids, cells=None, revealed=True):
     """Give seats 0.. the characters `ids` (face up unless told), on `cells`."""
-    pool = [c.id for c in state.pool]
-    for seat, cid in enumerate(ids):
-        state.char[seat] = pool.index(cid)
-        state.hp[seat] = state.pool[state.char[seat]].hp
-        state.revealed[seat] = int(revealed)
-        state.equip[seat] = []
-        if cells:
-            state.cell[seat] = cells[seat]
-    return state
+    return deal(state, *ids, cells=cells, hidden=() if revealed else tuple(range(len(ids))))
 
 
 def card(state, cid):

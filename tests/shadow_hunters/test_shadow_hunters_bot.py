@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from shkit import new_game
+from shkit import deal, new_game
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.shadow_hunters.bot import HeuristicBot
 
 GAME = "shadow-hunters"
+SIX = ("saint", "hane", "templar", "ranger", "zombie", "slime")
 
 
 def play(players: int, seed: int, bot_seat: int) -> list[int]:
@@ -61,13 +62,7 @@ def test_the_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart(play
 
 
 def test_a_community_heal_tells_the_bot_who_shares_its_gate():
-    s = new_game(players=6, seed=4)
-    pool = [c.id for c in s.pool]
-    for seat, cid in enumerate(("saint", "hane", "templar", "ranger", "zombie", "slime")):
-        s.char[seat] = pool.index(cid)
-        s.hp[seat] = s.pool[s.char[seat]].hp
-        s.revealed[seat] = 0
-    s.roster = sorted(s.char)
+    s = deal(new_game(players=6, seed=4), *SIX, hidden=tuple(range(6)), roster=True)
     bot = HeuristicBot(GAME, 0, 0)
     bot._read(s.view(0))
     assert 0 < bot.friend(1) < 1
@@ -77,12 +72,7 @@ def test_a_community_heal_tells_the_bot_who_shares_its_gate():
 
 
 def test_an_attack_on_the_bot_halves_its_trust_in_the_attacker():
-    s = new_game(players=6, seed=4)
-    pool = [c.id for c in s.pool]
-    for seat, cid in enumerate(("saint", "hane", "templar", "ranger", "zombie", "slime")):
-        s.char[seat] = pool.index(cid)
-        s.revealed[seat] = 0
-    s.roster = sorted(s.char)
+    s = deal(new_game(players=6, seed=4), *SIX, hidden=tuple(range(6)), roster=True)
     bot = HeuristicBot(GAME, 0, 0)
     bot._read(s.view(0))
     before = bot.friend(1)

@@ -19,6 +19,8 @@ console = Console()
 err = Console(stderr=True)
 
 Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)}")]
+Characters = Annotated[list[Path] | None, typer.Option(
+    "--characters", help="a character file whose characters join the samples (repeatable)")]
 
 
 def _fail(message: str) -> None:
@@ -34,8 +36,9 @@ def _lang(value: str) -> str:
     return value
 
 
-def _options(game: str, boards: Path | None, option: list[str] | None) -> dict[str, Any]:
-    """Options from `--boards FILE` and repeated `--option name=value` (JSON values)."""
+def _options(game: str, boards: Path | None, option: list[str] | None,
+             characters: list[Path] | None = None) -> dict[str, Any]:
+    """Options from `--boards FILE`, `--characters FILE…` and `--option name=value` (JSON)."""
     options: dict[str, Any] = {}
     for item in option or []:
         name, sep, raw = item.partition("=")
@@ -49,6 +52,10 @@ def _options(game: str, boards: Path | None, option: list[str] | None) -> dict[s
         from candlelit.cli.catalog import read_data_file
 
         options["boards"] = read_data_file(game, boards)
+    if characters:
+        from candlelit.cli.catalog import character_pool
+
+        options["characters"] = character_pool(game, characters)
     return options
 
 
@@ -95,6 +102,7 @@ def play(
     lang: Lang = "en",
     variant: Annotated[str | None, typer.Option(help="a named variant")] = None,
     boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    characters: Characters = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
 ) -> None:
@@ -107,7 +115,8 @@ def play(
         play_game(game, players=players, seat=seat, bots=bots,
                   seed=secrets.randbelow(2**31) if seed is None else seed,
                   lang=_lang(lang), variant=variant,
-                  options=_options(game, boards, option), record=record, console=console)
+                  options=_options(game, boards, option, characters), record=record,
+                  console=console)
     except CandlelitError as exc:
         _fail(str(exc))
 
@@ -122,6 +131,7 @@ def simulate(
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
     variant: str | None = None,
     boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    characters: Characters = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]
@@ -139,7 +149,8 @@ def simulate(
     names = (bots or ",".join(["random"] * players)).split(",")
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
-                              variant=variant, options=_options(game, boards, option))
+                              variant=variant,
+                              options=_options(game, boards, option, characters))
         summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
                       records=out)
         if plot is not None:
@@ -202,6 +213,69 @@ def compare(
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     else:
         console.print(table, markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+def balance(
+    game: str,
+    characters: Characters = None,
+    n: Annotated[int, typer.Option("-n", help="number of games")] = 2000,
+    players: Annotated[int, typer.Option("--players", "-p")] = 6,
+    bots: Annotated[str, typer.Option(help="one bot per seat, or one for every seat")]
+    = "heuristic",
+    seed: int = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    variant: str | None = None,
+    option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
+    plot: Annotated[Path | None, typer.Option(help="the PNG of win rate per character")]
+    = Path("balance.png"),
+    md: Annotated[Path | None, typer.Option(help="also write the report as Markdown")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play N games with random character draws: each character's win rate, survival, length."""
+    from candlelit.engine.registry import get
+
+    try:
+        spec = get(game)
+        if spec.name != "shadow-hunters":
+            raise CandlelitError(f"{spec.name} has no balance lab (shadow-hunters has)")
+        from candlelit.games.shadow_hunters import balance as lab
+
+        options = _options(spec.name, None, option) | ({"variant": variant} if variant else {})
+        report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
+                                 options)
+        if plot is not None:
+            lab.plot(report, plot)
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    table = lab.markdown(report)
+    if md is not None:
+        md.write_text(table, encoding="utf-8")
+    if as_json:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+    else:
+        console.print(table, markup=False, highlight=False, soft_wrap=True)
+        if plot is not None:
+            console.print(f"plot: {plot}", markup=False, highlight=False)
+
+
+characters_app = typer.Typer(no_args_is_help=True, help="Custom characters (箱庭 Shadow Hunters).")
+app.add_typer(characters_app, name="characters")
+
+
+@characters_app.command("check")
+def characters_check(file: Path) -> None:
+    """Validate a character file and report it against the seed's 平衡準則."""
+    from candlelit.games.shadow_hunters.characters import load_file, report
+
+    try:
+        chars = load_file(file)
+    except CandlelitError as exc:
+        _fail(str(exc))
+        return
+    console.print(f"{file}: {len(chars)} valid character(s)", markup=False, highlight=False)
+    console.print(report(chars), markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()

@@ -41,9 +41,16 @@ def _fatal_frame_cards(path: Path) -> dict[str, Any]:
     return read_cards_file(path)
 
 
+def _shadow_hunters_cards(path: Path) -> dict[str, Any]:
+    from candlelit.games.shadow_hunters.cards import read_cards_file
+
+    return read_cards_file(path)
+
+
 DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards,
                                        "nevermore": _nevermore_cards,
-                                       "fatal-frame": _fatal_frame_cards}
+                                       "fatal-frame": _fatal_frame_cards,
+                                       "shadow-hunters": _shadow_hunters_cards}
 """Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 
@@ -124,3 +131,15 @@ def read_data_file(game: str, path: Path) -> dict[str, Any]:
     if reader is None:
         raise CandlelitError(f"{spec.name} takes no board file")
     return reader(path)
+
+
+def character_pool(game: str, paths: list[Path]) -> dict[str, Any]:
+    """The `characters` option for the samples plus the characters of `paths` (DataError if bad)."""
+    spec = get(game)
+    if spec.name != "shadow-hunters":
+        raise CandlelitError(f"{spec.name} takes no character file")
+    from candlelit.games.shadow_hunters.characters import pool_with
+
+    pool = pool_with(paths)
+    assert pool is not None
+    return pool

@@ -227,6 +227,9 @@ def pool_with(files: Sequence[str | Path],
 # -- 平衡準則 ------------------------------------------------------------------------------
 REFERENCE_HP = 12
 REFERENCE_SKILLS = 2
+EQUIPMENT_WEIGHT = {"常駐式": 1.0, "條件式": 1.25, "限定式": 2.0, "複合式": 1.5}
+"""A skill's strength in pieces of equipment by kind: guide rules 5-7 (常駐 one, 條件 a little
+more, 限定 two); 複合式, which the guide does not weigh, is counted between."""
 
 
 @dataclass(frozen=True)
@@ -263,10 +266,9 @@ def check(chars: tuple[Character, ...]) -> list[Verdict]:
             remarks.append(f"{n} skills; the guide allows {low}-{high} at {band}")
         if c.hp == REFERENCE_HP and n == REFERENCE_SKILLS:
             remarks.append("reference level (12 HP, 2 skills)")
-        limited = sum(1 for s in c.skills if s.kind == "限定式")
-        if limited:
-            remarks.append(f"{limited} limited (限定式) skill(s): each counts as about two "
-                           f"pieces of equipment")
+        weight = sum(EQUIPMENT_WEIGHT[s.kind] for s in c.skills)
+        kinds = ", ".join(s.kind for s in c.skills)
+        remarks.append(f"{kinds}: about {weight:g} pieces of equipment (reference 2)")
         out.append(Verdict(c.id, c.hp, n, ok, tuple(remarks)))
     return out
 

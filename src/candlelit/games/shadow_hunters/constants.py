@@ -46,6 +46,12 @@ def neighbours(cell: int) -> tuple[int, int]:
     return RING[(i - 1) % 8], RING[(i + 1) % 8]
 
 
+IN_REACH: dict[int, frozenset[int]] = {
+    c: frozenset((c, RING[(RING.index(c) - 1) % 8], RING[(RING.index(c) + 1) % 8]))
+    for c in RING}
+"""The cells an attack from `cell` reaches (D2): the cell itself and its two neighbours."""
+
+
 def step(cell: int, steps: int) -> int:
     """The cell `steps` places clockwise (negative: anticlockwise) from `cell`."""
     return RING[(RING.index(cell) + steps) % 8]

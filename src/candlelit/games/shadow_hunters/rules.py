@@ -23,7 +23,7 @@ import random
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction, OptionError
-from candlelit.engine.rng import chance_stream
+from candlelit.engine.rng import chance_die, chance_stream
 from candlelit.engine.state import State, check_action_type
 from candlelit.games.shadow_hunters.cards import Card, cards_for
 from candlelit.games.shadow_hunters.characters import Character, characters_for
@@ -45,9 +45,9 @@ from candlelit.games.shadow_hunters.constants import (
     DECK_OF_CELL,
     ELEMENTS,
     GATE_OF_CELL,
+    IN_REACH,
     NUM_ACTIONS,
     ZONE_MODELS,
-    neighbours,
     step,
 )
 from candlelit.games.shadow_hunters.hooks import HOOKS
@@ -61,7 +61,7 @@ MORTAR_DAMAGE = 2
 COMMUNITY_HEAL = 1
 LAKE_TREASURE_HP = 5
 ORB_COLOURS = 4
-DIE = (1, 2, 3, 4, 5, 6)
+WATCH_ZOMBIES, WATCH_FIRST_DEATH = 1, 2
 WHIP_CAP = 3
 SHIELD_USED = 1 << 12
 CHEER_USED = 1 << 13
@@ -86,7 +86,7 @@ class ShadowHuntersState(State):
         "revealed", "cell", "equip", "held", "decks", "dropped", "removed", "order", "turn",
         "round", "phase", "flags", "shelter", "ward", "guard", "used", "death_rank", "deaths",
         "killer", "trig", "exploded_at", "over", "won", "reason", "decision",
-        "queue", "chosen", "choices", "lodestone", "strike", "askers",
+        "queue", "chosen", "choices", "lodestone", "strike", "askers", "watch",
     )
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "pool", "zones", "zone_mates")
 
@@ -131,6 +131,7 @@ class ShadowHuntersState(State):
     lodestone: list[int]
     strike: list[int]
     askers: list[list[int]]
+    watch: int
 
     # == set-up (步驟 2-4) ==================================================================
     @classmethod
@@ -148,6 +149,7 @@ class ShadowHuntersState(State):
         dealt = list(s.roster)
         rng.shuffle(dealt)
         s.char = dealt
+        s.watch = s._missions_to_watch()
         s.zombie_of = [-1] * players
         s.zmax = [0] * players
         s.hp = [s.pool[c].hp for c in dealt]
@@ -202,8 +204,14 @@ class ShadowHuntersState(State):
         return rng
 
     def d6(self) -> int:
-        """One six-sided die (`choice` draws exactly as `randint(1, 6)`, with one call less)."""
-        return self._chance().choice(DIE)
+        """One six-sided die, the next chance event."""
+        self.chance_draws += 1
+        return chance_die(self.seed, self.chance_draws - 1, 6)
+
+    def d8(self) -> int:
+        """One eight-sided die, the next chance event."""
+        self.chance_draws += 1
+        return chance_die(self.seed, self.chance_draws - 1, 8)
 
     # == who is who ========================================================================
     def character(self, seat: int) -> Character:
@@ -460,9 +468,9 @@ class ShadowHuntersState(State):
         if flags[seat] & self.F_NO_ATTACK or (guard and "south" in zones[here]):
             return []
         if self.has_card(seat, "longbow"):
-            cells = {c for c in CELLS if not self.same_zone(c, here)}
+            cells = frozenset(c for c in CELLS if not self.same_zone(c, here))
         else:
-            cells = {here, *neighbours(here)}
+            cells = IN_REACH[here]
         out = []
         for t in range(self.num_players):
             if not self.alive[t] or t == seat:
@@ -623,10 +631,12 @@ class ShadowHuntersState(State):
     def attack_damage(self, att: int, tgt: int, roll: int, double: bool, shield: int = 0,
                       cheer: int = 0) -> tuple[int, int]:
         """D17: (damage through reductions, damage outside them) of an attack roll."""
+        armed = bool(self.equip[att])
         # 2. roll modifiers
-        if self.has_card(att, "whip"):
+        if armed and self.has_card(att, "whip"):
             roll = min(roll, WHIP_CAP)
-        if self.has_card(att, "lake_staff") and not self.blocks(att, "ignore_card_penalty"):
+        if armed and self.has_card(att, "lake_staff") and \
+                not self.blocks(att, "ignore_card_penalty"):
             roll -= 1
         for b in self.blocks(tgt, "roll_modifier"):
             if b["side"] == "defender":
@@ -634,11 +644,11 @@ class ShadowHuntersState(State):
                 roll += int(b["amount"] / 2) if armour and b["halved_with_armour"] else b["amount"]
         roll = max(0, roll)
         # 3. success
-        if roll == 0 or (roll == 1 and self.has_card(att, "hammer")):
+        if roll == 0 or (roll == 1 and armed and self.has_card(att, "hammer")):
             return 0, 0
         dmg = roll
         # 4. fixed damage
-        fixed = self.has_card(att, "dagger")
+        fixed = armed and self.has_card(att, "dagger")
         if fixed:
             dmg = 2 + sum(b["amount"] for b in self.blocks(att, "fixed_damage_bonus"))
         # 5-6. bonuses and multipliers
@@ -649,16 +659,17 @@ class ShadowHuntersState(State):
             if double:
                 dmg *= 2
             # 7. reductions, each with its own floor
-            if self.has_card(att, "lake_sword"):
+            if armed and self.has_card(att, "lake_sword"):
                 dmg = max(0, dmg - 1)
             if self.ward[att]:
                 dmg = max(1, dmg - self.ward[att]) if dmg else 0
             for _ in range(self.shelter[tgt]):
                 dmg = max(1, dmg - 1) if dmg else 0
-            if self.has_card(tgt, "helm"):
-                dmg = max(1, dmg - 2) if dmg else 0
-            if self.has_card(tgt, "hammer"):
-                dmg = max(1, dmg - 1) if dmg else 0
+            if self.equip[tgt]:
+                if self.has_card(tgt, "helm"):
+                    dmg = max(1, dmg - 2) if dmg else 0
+                if self.has_card(tgt, "hammer"):
+                    dmg = max(1, dmg - 1) if dmg else 0
             for b in self.blocks(tgt, "damage_reduction"):
                 dmg = max(b["floor"], dmg - b["amount"])
             for _ in range(shield):
@@ -936,7 +947,7 @@ class ShadowHuntersState(State):
         elif e == "guard":
             self.guard[seat] = 1
         elif e == "snare":
-            cell = D8_TO_CELL[self._chance().randint(1, 8)]
+            cell = D8_TO_CELL[self.d8()]
             self._emit("snare", "shadow_hunters.log.snare", {"cell": cell})
             there = [s for s in living if self.cell[s] == cell]
             for s in there:
@@ -1078,50 +1089,66 @@ class ShadowHuntersState(State):
             self.hit_many([(to, 1)], None, giver, "white")
 
     # == the end (D23-D24) ==================================================================
+    def _missions_to_watch(self) -> int:
+        """Which trigger missions this deal can fulfil (WATCH_* bits), so checks skip the rest."""
+        dealt = [self.pool[c] for c in self.char]
+        return ((WATCH_ZOMBIES if any(ch.blocks("zombify_kills") for ch in dealt) else 0)
+                | (WATCH_FIRST_DEATH if any("first_death" in ch.mission_kinds for ch in dealt)
+                   else 0))
+
     def check_end(self) -> None:
         """End the game as soon as a trigger mission, the orbs or a last side decides it."""
         if self.over:
             return
-        cards, pool, zombie_of = self.cards, self.pool, self.zombie_of
-        living = []
-        gates = set()
-        zombies = 0
-        for s in range(self.num_players):
-            if not self.alive[s]:
-                continue
-            living.append(s)
-            equip = self.equip[s]
-            if len(equip) >= ORB_COLOURS and len({cards[c].colour for c in equip
-                                                  if cards[c].kind == "orb"}) >= ORB_COLOURS:
+        alive, equip = self.alive, self.equip
+        living = [s for s in range(self.num_players) if alive[s]]
+        for s in living:
+            if len(equip[s]) >= ORB_COLOURS and self._holds_every_orb(s):
                 self._end("orbs", [s])
                 return
-            k = zombie_of[s]
-            ch = pool[self.char[s] if k < 0 else k]
-            if "zombify_kills" in ch.by_block:
-                zombies += 1
-            gates.add("none" if k >= 0 else ch.gate)
-        if zombies and zombies * 2 > len(living):
-            for s in range(self.num_players):
-                ch = self.character(s)
-                if ch.blocks("zombify_kills") and "zombie_majority" in ch.mission_kinds:
-                    self.trig.append(s)
-        if self.deaths:
-            first = [s for s in range(self.num_players) if self.death_rank[s] == 1]
-            for s in range(self.num_players):
-                ch = self.character(s)
-                if "first_death" not in ch.mission_kinds:
-                    continue
-                for m in ch.missions:
-                    if m["mission"] == "first_death" and any(
-                            self.character(d).id == m["character"] for d in first):
-                        self.trig.append(s)
+        if self.watch & WATCH_ZOMBIES:
+            self._check_zombie_majority(living)
+        if self.deaths and self.watch & WATCH_FIRST_DEATH:
+            self._check_first_death()
+            self.watch &= ~WATCH_FIRST_DEATH  # who fell first never changes again
         if self.trig:
             self._end("mission")
         elif not living:
             self._end("everyone_dead")
         elif self.options["last_side_standing"] and (
-                (len(gates) == 1 and "none" not in gates) or len(living) == 1):
+                len(living) == 1 or self._one_gate_left(living)):
             self._end("last_side")
+
+    def _holds_every_orb(self, seat: int) -> bool:
+        cards = self.cards
+        return len({cards[c].colour for c in self.equip[seat]
+                    if cards[c].kind == "orb"}) >= ORB_COLOURS
+
+    def _one_gate_left(self, living: list[int]) -> bool:
+        """Whether every living character belongs to one and the same gate."""
+        gates = {self.gate(s) for s in living}
+        return len(gates) == 1 and "none" not in gates
+
+    def _check_zombie_majority(self, living: list[int]) -> None:
+        """殭屍's mission: living zombies outnumber half of the living."""
+        zombies = sum(1 for s in living if "zombify_kills" in self.character(s).by_block)
+        if zombies and zombies * 2 > len(living):
+            for s in range(self.num_players):
+                ch = self.character(s)
+                if ch.blocks("zombify_kills") and "zombie_majority" in ch.mission_kinds:
+                    self.trig.append(s)
+
+    def _check_first_death(self) -> None:
+        """Missions on who fell first (伊夫利特's: 片翼天使 falls first)."""
+        first = [s for s in range(self.num_players) if self.death_rank[s] == 1]
+        for s in range(self.num_players):
+            ch = self.character(s)
+            if "first_death" not in ch.mission_kinds:
+                continue
+            for m in ch.missions:
+                if m["mission"] == "first_death" and any(
+                        self.character(d).id == m["character"] for d in first):
+                    self.trig.append(s)
 
     def _end(self, reason: str, winners: list[int] | None = None) -> None:
         self.over, self.reason = 1, reason
