@@ -31,3 +31,44 @@ def deal(state: ShadowHuntersState, *ids: str, cells: list[int] | None = None,
         state.roster = sorted(state.char)
     state.watch = state._missions_to_watch()
     return state
+
+
+def seated(*ids: str, cells: list[int], hidden: tuple[int, ...] = (),
+           **options) -> ShadowHuntersState:
+    """A game of len(ids) seats dealt exactly `ids` (the public roster too), on `cells`,
+    with seats taking turns in the order 0, 1, 2, ..."""
+    state = deal(new_game(len(ids), **options), *ids, cells=cells, hidden=hidden, roster=True)
+    state.order = list(range(len(ids)))
+    return state
+
+
+def card_no(state: ShadowHuntersState, cid: str) -> int:
+    """The index of the card called `cid` (e.g. 'yellow-09')."""
+    return next(k for k, c in enumerate(state.cards) if c.id == cid)
+
+
+def on_top(state: ShadowHuntersState, cid: str) -> int:
+    """Move card `cid` to the top of its own deck; its index."""
+    from candlelit.games.shadow_hunters.constants import COLOURS
+
+    k = card_no(state, cid)
+    for deck in state.decks:
+        if k in deck:
+            deck.remove(k)
+    state.decks[COLOURS.index(state.cards[k].colour)].append(k)
+    return k
+
+
+def turn_at(state: ShadowHuntersState, seat: int, phase: int) -> None:
+    """Make it `seat`'s turn at `phase` (0 start ... 3 attack) and run to the first decision."""
+    state.turn, state.phase, state.decision, state.queue = state.order.index(seat), phase, [], []
+    state.chosen = [] if phase == 0 else [1]
+    state._advance()
+
+
+def take_action_at(state: ShadowHuntersState, seat: int, cell: int) -> None:
+    """Put `seat` on `cell` at the location-action step of its turn and take the action."""
+    state.cell[seat] = cell
+    turn_at(state, seat, 2)
+    assert state.decision[:2] == ["act", seat]
+    state.apply_action(1, seat)

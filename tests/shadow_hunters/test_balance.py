@@ -83,8 +83,10 @@ def test_play_one_deals_distinct_characters_and_summarise_counts_them_per_seat()
     drawn = [e["id"] for e in report["characters"] if e["drawn"]]
     assert len(drawn) == 4
     pool = builtin()
-    games = [Outcome(0, ("hane", "slime", "saint", "angel"), (1, 3), (0, 1, 0, 1), 4, 50, True),
-             Outcome(1, ("slime", "zombie", "hane", "ifrit"), (1,), (1, 1, 0, 0), 6, 70, True)]
+    games = [Outcome(0, ("hane", "slime", "saint", "angel"), (1, 3), (0, 1, 0, 1), 4, 50, True,
+                     "mission"),
+             Outcome(1, ("slime", "zombie", "hane", "ifrit"), (1,), (1, 1, 0, 0), 6, 70, True,
+                     "last_side")]
     s = summarise(pool, games, {})
     row = {e["id"]: e for e in s["characters"]}
     assert (row["slime"]["drawn"], row["slime"]["wins"], row["slime"]["survival_rate"]) == \
@@ -95,6 +97,7 @@ def test_play_one_deals_distinct_characters_and_summarise_counts_them_per_seat()
     assert s["field"] == {"drawn": 8, "wins": 3, "win_rate": 3 / 8}
     east = next(g for g in s["communities"] if g["gate"] == "east")
     assert (east["drawn"], east["wins"]) == (3, 0)
+    assert s["endings"] == {"mission": 1, "last_side": 1}
 
 
 def test_play_one_reports_the_seats_characters_in_seat_order(golem):

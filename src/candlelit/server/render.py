@@ -62,8 +62,19 @@ def card_table(game: str) -> Any:
     return module.card_table()
 
 
+def shadow_hunters_catalogue(options: dict[str, Any]) -> dict[str, Any]:
+    """The cards and characters a Shadow Hunters view's options chose, each by id (a template
+    global: that view names them by id)."""
+    from candlelit.games.shadow_hunters.cards import cards_for
+    from candlelit.games.shadow_hunters.characters import characters_for
+
+    return {"cards": {c.id: c for c in cards_for(options.get("boards"))},
+            "characters": {c.id: c for c in characters_for(options.get("characters"))}}
+
+
 env.filters["pick"] = pick
 env.globals["card_table"] = card_table
+env.globals["shadow_hunters_catalogue"] = shadow_hunters_catalogue
 env.filters["seats_at"] = seats_at
 env.filters["spaces"] = spaces
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ class Outcome:
     rounds: int
     actions: int
     finished: bool
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ def play_one(job: _Job, index: int) -> Outcome:
                            player)
         actions += 1
     return Outcome(index, drawn, tuple(state.winners()), tuple(state.alive), state.round,
-                   actions, state.is_terminal())
+                   actions, state.is_terminal(), state.reason)
 
 
 def _play_chunk(job: _Job, start: int, stop: int) -> list[Outcome]:
@@ -184,6 +186,7 @@ def summarise(pool: Sequence[Character], outcomes: Sequence[Outcome],
             "field": {"drawn": draws, "wins": wins, "win_rate": field},
             "unfinished": sum(1 for o in outcomes if not o.finished),
             "no_winner": sum(1 for o in outcomes if not o.winners),
+            "endings": dict(Counter(o.reason for o in outcomes if o.finished).most_common()),
             "mean_rounds": _mean([o.rounds for o in outcomes]),
             "mean_actions": _mean([o.actions for o in outcomes]),
             "characters": characters, "communities": communities}
@@ -205,7 +208,9 @@ def markdown(report: dict[str, Any]) -> str:
         f"{', '.join(sorted(set(report['bots'])))}, seed {report['seed']}; field win rate "
         f"{_pct(f['win_rate'])} ({f['wins']} wins in {f['drawn']} draws); mean length "
         f"{report['mean_rounds']:.1f} rounds, {report['mean_actions']:.0f} actions; "
-        f"{report['unfinished']} unfinished, {report['no_winner']} without a winner.",
+        f"{report['unfinished']} unfinished, {report['no_winner']} without a winner. Endings: "
+        + ", ".join(f"{k} {_pct(v / report['games'])}" for k, v in report["endings"].items())
+        + ".",
         "",
         "| character | HP | skills | community | drawn | wins | win rate | 95 % interval "
         "| vs field | survival | rounds | actions | 平衡準則 |",

@@ -60,6 +60,7 @@ def view(state: ShadowHuntersState, viewer: int | None) -> dict[str, Any]:
         "dropped": [[state.cards[c].id for c in pile] for pile in state.dropped],
         "removed": [state.cards[c].id for c in state.removed],
         "deciding": deciding,
+        "to_act": [] if deciding is None else [deciding],
         "decision": state.decision[0] if deciding is not None else None,
         "over": bool(state.over),
         "winners": state.winners(),
