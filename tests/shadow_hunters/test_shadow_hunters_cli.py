@@ -13,6 +13,7 @@ from candlelit.bots.registry import make_bot
 from candlelit.cli.app import app
 from candlelit.engine.state import TERMINAL
 from candlelit.games.shadow_hunters.characters import builtin, load_file, pool_with
+from candlelit.games.shadow_hunters.messages import character_name
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 ZOMBIE = EXAMPLES / "zombie-from-template.yaml"
@@ -98,3 +99,10 @@ def test_simulate_and_play_take_character_files():
     assert json.loads(result.output)["games"] == 3
     refused = _invoke("simulate", "divinare", "-n", "1", "--characters", str(GOLEM))
     assert refused.exit_code == 2 and "takes no character file" in refused.output
+
+
+def test_a_custom_character_is_named_in_logs_and_labels_once_its_file_is_loaded():
+    new_game(players=4, characters=pool_with([GOLEM]))
+    assert (character_name("golem", "en"), character_name("golem", "zh-TW")) == \
+        ("Stone Golem", "石像巨人")
+    assert character_name("nobody-knows", "en") == "nobody-knows"

@@ -46,3 +46,8 @@ def built_once(kind: str, data: Any, build: Callable[[Any], T]) -> T:
         _BUILT[key] = build(data)
     result: T = _BUILT[key]
     return result
+
+
+def built_so_far(kind: str) -> list[Any]:
+    """Everything `built_once` has built for `kind` in this process, oldest first."""
+    return [v for (k, _), v in _BUILT.items() if k == kind]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from candlelit.engine.datafiles import built_so_far
 from candlelit.engine.errors import IllegalAction
 from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
 from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
@@ -44,19 +45,23 @@ def cell_name(cell: int, lang: str) -> str:
 
 
 def card_name(card_id: str, lang: str) -> str:
-    """A card's name in `lang` with its deck and number (built-in card names)."""
-    for c in builtin_cards():
-        if c.id == card_id:
-            name = c.name_zh if lang == "zh-TW" else c.name_en
-            return f"{name} [{t(f'{GAME}.deck.{c.colour}', lang)} {c.number}]"
+    """A card's name in `lang` with its deck and number (the built-in card, else one of a
+    user's card file loaded in this process, else the id)."""
+    for deck in (builtin_cards(), *built_so_far("shadow_hunters.cards")):
+        for c in deck:
+            if c.id == card_id:
+                name = c.name_zh if lang == "zh-TW" else c.name_en
+                return f"{name} [{t(f'{GAME}.deck.{c.colour}', lang)} {c.number}]"
     return card_id
 
 
 def character_name(char_id: str, lang: str) -> str:
-    """A built-in character's name in `lang` (a custom one's id)."""
-    for c in builtin_characters():
-        if c.id == char_id:
-            return c.name if lang == "zh-TW" else c.name_en
+    """A character's name in `lang` (a sample, else one of a user's character file loaded in
+    this process, else the id)."""
+    for pool in (builtin_characters(), *built_so_far("shadow_hunters.characters")):
+        for c in pool:
+            if c.id == char_id:
+                return c.name if lang == "zh-TW" else c.name_en
     return char_id
 
 
