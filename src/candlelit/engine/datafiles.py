@@ -49,5 +49,5 @@ def built_once(kind: str, data: Any, build: Callable[[Any], T]) -> T:
 
 
 def built_so_far(kind: str) -> list[Any]:
-    """Everything `built_once` has built for `kind` in this process, oldest first."""
-    return [v for (k, _), v in _BUILT.items() if k == kind]
+    """Everything `built_once` has built for `kind` in this process, newest first."""
+    return [v for (k, _), v in reversed(_BUILT.items()) if k == kind]

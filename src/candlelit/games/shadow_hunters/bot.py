@@ -268,14 +268,15 @@ class HeuristicBot:
 
     def _on_attack(self, legal: Sequence[int], ctx: list[Any]) -> int:
         targets = [a - A_SEAT for a in legal if A_SEAT <= a < A_DECK]
-        heal = A_SKILL in legal and self._hurt(self.seat) >= 2
+        heals = [a for a in legal if A_CARD <= a <= A_SKILL]
+        heal = heals[-1] if heals and self._hurt(self.seat) >= 2 else None
         if A_NO not in legal:
             return A_SEAT + min(targets, key=self._enemy_key)
         enemy = self._pick_enemy(targets)
         if enemy is not None:
             return A_SEAT + enemy
-        if heal:
-            return A_SKILL
+        if heal is not None:
+            return heal
         return A_NO
 
     def _on_target(self, legal: Sequence[int], ctx: list[Any]) -> int:

@@ -46,7 +46,7 @@ def cell_name(cell: int, lang: str) -> str:
 
 def card_name(card_id: str, lang: str) -> str:
     """A card's name in `lang` with its deck and number (the built-in card, else one of a
-    user's card file loaded in this process, else the id)."""
+    user's card file, the latest loaded first, else the id)."""
     for deck in (builtin_cards(), *built_so_far("shadow_hunters.cards")):
         for c in deck:
             if c.id == card_id:
@@ -56,8 +56,8 @@ def card_name(card_id: str, lang: str) -> str:
 
 
 def character_name(char_id: str, lang: str) -> str:
-    """A character's name in `lang` (a sample, else one of a user's character file loaded in
-    this process, else the id)."""
+    """A character's name in `lang` (a sample, else one of a user's character file, the
+    latest loaded first, else the id)."""
     for pool in (builtin_characters(), *built_so_far("shadow_hunters.characters")):
         for c in pool:
             if c.id == char_id:
@@ -118,7 +118,7 @@ def action_struct(state: ShadowHuntersState, player: int, action: int) -> dict[s
     if A_VALUE <= action < A_CARD:
         return {"key": key + "value", "kind": kind, "n": action - A_VALUE}
     if A_CARD <= action < A_SKILL:
-        return {"key": key + "card", "kind": kind,
+        return {"key": key + ("heal_with" if kind == "attack" else "card"), "kind": kind,
                 "card": state.cards[action - A_CARD].id if action - A_CARD < len(state.cards)
                 else str(action - A_CARD)}
     if action == A_REVEAL:

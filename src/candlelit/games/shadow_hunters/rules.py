@@ -484,7 +484,8 @@ class ShadowHuntersState(State):
                 continue
             out.append(t)
         for b in self.blocks(seat, "forced_attack", automatic=True):
-            forced = [t for t in out if self.revealed[t] and self.character(t).id == b["character"]]
+            forced = [t for t in out if self.revealed[t] and self.character(t).id == b["character"]
+                      and self.same_zone(where[t], here)]
             if forced:
                 return forced
         return out
@@ -499,13 +500,16 @@ class ShadowHuntersState(State):
             return
         forced = bool(targets) and any(
             self.revealed[t] and self.character(t).id == b["character"]
+            and self.same_zone(self.cell[t], self.cell[seat])
             for b in self.blocks(seat, "forced_attack", automatic=True) for t in targets)
         opts = [] if forced else [A_NO]
         opts += [A_SEAT + t for t in targets]
         if not self.flags[seat] & self.F_NO_ATTACK:
-            if (self.blocks(seat, "heal_instead_of_attack")
-                    or self.has_card(seat, "lake_staff")) and self._zone_mates(seat):
-                opts.append(A_SKILL)
+            if self._zone_mates(seat):
+                if self.blocks(seat, "heal_instead_of_attack"):
+                    opts.append(A_SKILL)
+                opts += [A_CARD + c for c in self.equip[seat]
+                         if self.cards[c].effect == "lake_staff"][:1]
             opts += [A_SKILL + 1 + k for k in self._start_skills(seat)
                      if self.character(seat).skills[k].hook == "self_fireball"]
         self._ask("attack", seat, opts)
@@ -578,7 +582,7 @@ class ShadowHuntersState(State):
             for k, sk in enumerate(self.character(att).skills):
                 if any(b["block"] == "double_damage" for b in sk.blocks):
                     self.used[att] |= 1 << k
-        dmg, extra = self.attack_damage(att, tgt, roll, double)
+        dmg, extra, _ = self.attack_damage(att, tgt, roll, double)
         self.askers = []
         if dmg + extra:
             here, there = self.cell[att], self.cell[tgt]
@@ -629,8 +633,9 @@ class ShadowHuntersState(State):
         return False
 
     def attack_damage(self, att: int, tgt: int, roll: int, double: bool, shield: int = 0,
-                      cheer: int = 0) -> tuple[int, int]:
-        """D17: (damage through reductions, damage outside them) of an attack roll."""
+                      cheer: int = 0) -> tuple[int, int, bool]:
+        """D17: (damage through reductions, damage outside them, whether the attack
+        succeeded) of an attack roll; a success may still be reduced to no damage."""
         armed = bool(self.equip[att])
         # 2. roll modifiers
         if armed and self.has_card(att, "whip"):
@@ -645,7 +650,7 @@ class ShadowHuntersState(State):
         roll = max(0, roll)
         # 3. success
         if roll == 0 or (roll == 1 and armed and self.has_card(att, "hammer")):
-            return 0, 0
+            return 0, 0, False
         dmg = roll
         # 4. fixed damage
         fixed = armed and self.has_card(att, "dagger")
@@ -680,7 +685,7 @@ class ShadowHuntersState(State):
         extra = sum(b["amount"] for b in self.blocks(att, "attack_rider", automatic=True))
         if extra:
             self._auto_reveal(att)
-        return dmg, extra
+        return dmg, extra, True
 
     def attack_elements(self, seat: int) -> list[str]:
         """Elements of the seat's attacks (D18): a skill's, while unequipped; else none."""
@@ -693,16 +698,18 @@ class ShadowHuntersState(State):
         """Apply an attack's damage and its on-attack equipment (D17 step 9)."""
         if not self.strike:
             self.strike = [att, tgt, roll, int(double), shield, cheer, -1, -1]
-        dmg, extra = self.attack_damage(att, tgt, roll, bool(double), shield, cheer)
+        dmg, extra, hit = self.attack_damage(att, tgt, roll, bool(double), shield, cheer)
         elements = self.attack_elements(att)
         chosen = self.strike[7]
         element = elements[-1] if elements else ELEMENTS[chosen] if chosen >= 0 else None
-        if dmg + extra:
-            self.hit_many([(tgt, dmg + extra)], element, att, "attack", bypass=True)
-            if self.has_card(att, "lake_sword") and self.alive[att]:
-                self.heal(att, 1, None, att)
-        else:
+        if not hit:
             self._emit("miss", "shadow_hunters.log.miss", {"seat": att})
+        elif dmg + extra:
+            self.hit_many([(tgt, dmg + extra)], element, att, "attack", bypass=True)
+        else:
+            self._emit("absorbed", "shadow_hunters.log.absorbed", {"seat": att, "to": tgt})
+        if hit and self.has_card(att, "lake_sword") and self.alive[att]:
+            self.heal(att, 1, None, att)
         self.strike = []
         if not self.over and self.alive[att] and self.has_card(att, "lance"):
             self.queue.append(["lance", att, [A_NO, A_YES], self.cell[tgt]])
@@ -756,6 +763,11 @@ class ShadowHuntersState(State):
             self.hit_many([(tgt, amount)], element, source, "heal_as_attack")
             return
         if self.blocks(tgt, "no_heal", automatic=True):
+            if self.hp[tgt] < self.max_hp(tgt):  # a refused heal shows only when hurt (D11)
+                self._auto_reveal(tgt)
+            if not quiet:
+                self._emit("heal", "shadow_hunters.log.heal",
+                           {"seat": tgt, "n": 0, "element": element or "none"})
             return
         gained = min(amount, self.max_hp(tgt) - self.hp[tgt])
         self.hp[tgt] += gained
@@ -1289,6 +1301,9 @@ class ShadowHuntersState(State):
             self._after_attack(seat, A_SEAT <= a < A_DECK)
             if a == A_NO:
                 return
+            if A_CARD <= a < A_SKILL:
+                self._staff_heal(seat)
+                return
             if a >= A_SKILL:
                 if a == A_SKILL:
                     self._heal_instead(seat)
@@ -1402,7 +1417,7 @@ class ShadowHuntersState(State):
             self._swap(seat, a - A_CARD, ctx)
         elif kind == "lance":
             if a == A_YES:
-                there = [(s, 1) for s in self.living() if self.cell[s] == ctx[0]]
+                there = [(s, 1) for s in self.living() if self.same_zone(self.cell[s], ctx[0])]
                 self.hit_many(there, "fire", seat, "card")
         else:
             raise NotImplementedError(f"decision {kind!r}")
@@ -1426,16 +1441,17 @@ class ShadowHuntersState(State):
         raise NotImplementedError(f"skill {sk.name} has no active use")
 
     def _heal_instead(self, seat: int) -> None:
-        """治療 (heal 1) or 聖湖之杖 (heal by the attack dice), instead of attacking."""
-        blocks = self.blocks(seat, "heal_instead_of_attack")
-        if blocks:
-            self._target(seat, "heal_instead", self._zone_mates(seat), blocks[0]["amount"], 0)
-        else:
-            roll = abs(self.d6() - self.d6())
-            if not self.blocks(seat, "ignore_card_penalty"):
-                roll = max(0, roll - 1)
-            self._emit("roll", "shadow_hunters.log.attack_roll", {"seat": seat, "n": roll})
-            self._target(seat, "heal_instead", self._zone_mates(seat), roll, 1)
+        """治療: heal a zone mate by the skill's amount instead of attacking."""
+        amount = self.blocks(seat, "heal_instead_of_attack")[0]["amount"]
+        self._target(seat, "heal_instead", self._zone_mates(seat), amount, 0)
+
+    def _staff_heal(self, seat: int) -> None:
+        """聖湖之杖: heal a zone mate by the attack dice (water) instead of attacking."""
+        roll = abs(self.d6() - self.d6())
+        if not self.blocks(seat, "ignore_card_penalty"):
+            roll = max(0, roll - 1)
+        self._emit("roll", "shadow_hunters.log.attack_roll", {"seat": seat, "n": roll})
+        self._target(seat, "heal_instead", self._zone_mates(seat), roll, 1)
 
     def _on_equipment(self, seat: int, purpose: str, owner: int, card: int) -> None:
         """An equipment card chosen for 寬恕, 勸戒, 燃燒, a forest treasure, or the killer."""
