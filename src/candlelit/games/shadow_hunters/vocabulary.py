@@ -68,8 +68,8 @@ BLOCKS: dict[str, BlockType] = {b.name: b for b in (
     BlockType("turn_start_damage", {"amount": _INT},
               "this character takes `amount` damage at the start of each of its turns"),
     BlockType("forced_attack", {"character": _STR},
-              "while the named character is revealed and in range, it is the only target "
-              "this character may attack, and attacking is not optional"),
+              "while the named character is revealed and shares this character's zone (同區), "
+              "it is the only target this character may attack, and attacking is not optional"),
     BlockType("heal_instead_of_attack", {"amount": _INT},
               "instead of attacking, heal one character in this character's zone `amount`"),
     BlockType("fly", {}, "at the start of its turn, this character may move to any "
