@@ -151,12 +151,12 @@ def _frame(s, viewer, lang="en"):
 def test_a_question_is_shown_to_its_holder_and_receiver_only():
     s = _question_scene()
     question = next(c for c in builtin_cards() if c.id == "white-05")
-    assert question.text in _frame(s, 2), "the seat holding the question reads it"
+    assert question.text_in("en") in _frame(s, 2), "the seat holding the question reads it"
     assert s.view(2)["decision"] == "give"
     for viewer in (0, 1, 3, None):
         for lang in ("en", "zh-TW"):
             frame = _frame(s, viewer, lang)
-            assert question.text not in frame and "white-05" not in frame, (viewer, lang)
+            assert question.text_in(lang) not in frame and "white-05" not in frame, (viewer, lang)
     s.apply_action(s.legal_actions(2)[0], 2)
     to = next(e.args["to"] for e in s.log if e.key.endswith("give_white"))
     assert "The question reads: Question [White 5]" in _frame(s, to)

@@ -67,7 +67,7 @@ def _scene():
 def test_a_hidden_character_and_another_seats_kept_card_never_reach_the_screen(lang):
     s = _scene()
     spring = "Temple Spring Water" if lang == "en" else "神殿聖泉泉水"
-    slime_skill = next(c for c in builtin_characters() if c.id == "slime").skills[0].text
+    slime_skill = next(c for c in builtin_characters() if c.id == "slime").skills[0].text_in(lang)
     for viewer in (0, 2, 3, None):
         view = s.view(viewer)
         seats = _text(seats_table(view, lang, ["x"] * 4))
@@ -86,12 +86,12 @@ def test_a_seat_sees_its_character_card_and_a_spectator_sees_none(lang):
     s = _scene()
     templar = next(c for c in builtin_characters() if c.id == "templar")
     mine = _shown(s.view(0), lang)
-    assert templar.mission_text in mine
-    assert all(skill.text in mine for skill in templar.skills)
+    assert templar.mission_in(lang) in mine
+    assert all(skill.text_in(lang) in mine for skill in templar.skills)
     heading = "Your character" if lang == "en" else "你的角色"
     assert heading in mine
     spectator = _shown(s.view(None), lang)
-    assert heading not in spectator and templar.mission_text not in spectator
+    assert heading not in spectator and templar.mission_in(lang) not in spectator
     assert _text(render_status(s.view(None), lang)).strip() == ""
 
 
@@ -100,10 +100,10 @@ def test_a_question_is_read_only_by_the_seat_holding_it():
     s.decks[4].append(_card(s, "white-05"))
     s.draw(0, 4)
     question = next(c for c in builtin_cards() if c.id == "white-05")
-    assert question.text in _shown(s.view(0))
+    assert question.text_in("en") in _shown(s.view(0))
     for viewer in (1, 2, 3, None):
         text = _shown(s.view(viewer))
-        assert question.text not in text and "[White 5]" not in text, viewer
+        assert question.text_in("en") not in text and "[White 5]" not in text, viewer
         assert "draws a question" in text
 
 
@@ -155,7 +155,7 @@ def test_the_catalogue_lists_every_card_and_character_with_provenance():
         for card in builtin_cards():
             assert f"{card.colour} {card.number}" in text, card.id
         for char in builtin_characters():
-            assert char.mission_text in text
+            assert char.mission_in(lang) in text
         assert "† " not in text.replace("† reconstructed", "").replace("† 重建", "")
 
 

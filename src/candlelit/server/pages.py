@@ -121,22 +121,25 @@ def fatal_frame_cards() -> dict[str, Any]:
 
 
 def shadow_hunters_cards() -> dict[str, Any]:
-    """Shadow Hunters' sample characters and its 65 cards by deck, with their provenance."""
+    """Shadow Hunters' sample characters and 65 cards by deck, provenance, texts by language."""
     from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
     from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
     from candlelit.games.shadow_hunters.constants import COLOURS
 
     characters = [
         {"id": c.id, "name": {"en": c.name_en, "zh-TW": c.name}, "hp": c.hp,
-         "community": c.community, "gate": c.gate, "mission": c.mission_text,
+         "community": c.community, "gate": c.gate,
+         "mission": {"en": c.mission_in("en"), "zh-TW": c.mission_text},
          "otherwise_join": c.otherwise_join, "confidence": c.confidence,
          "sources": list(c.source),
-         "skills": [{"name": k.name, "timing": k.timing, "kind": k.kind, "text": k.text}
+         "skills": [{"name": {"en": k.name_in("en"), "zh-TW": k.name}, "timing": k.timing,
+                     "kind": k.kind, "text": {"en": k.text_in("en"), "zh-TW": k.text}}
                     for k in c.skills]} for c in builtin_characters()]
     decks = [{"deck": colour, "cards": [
         {"id": c.id, "number": c.number, "name": {"en": c.name_en, "zh-TW": c.name_zh},
          "kind": c.kind, "element": c.element, "keep": c.keep, "armour": c.armour,
-         "text": c.text, "confidence": c.confidence, "sources": list(c.source)}
+         "text": {"en": c.text_in("en"), "zh-TW": c.text}, "confidence": c.confidence,
+         "sources": list(c.source)}
         for c in builtin_cards() if c.colour == colour]} for colour in COLOURS]
     return {"characters": characters, "decks": decks}
 

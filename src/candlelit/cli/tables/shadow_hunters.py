@@ -262,12 +262,16 @@ def character_card(char: Character, lang: str) -> Table:
     card.add_row(Text(community_text(char, lang)))
     skills = _label(_u("skills", lang), lang)
     for skill in char.skills:
-        skills.append(f"\n【{skill.name}】", style="bold cyan")
-        skills.append(f" {_u(f'timing.{skill.timing}', lang)} · {skill.kind}", style="dim")
-        skills.append(f"\n  {skill.text}")
+        name = skill.name_in(lang)
+        skills.append(f"\n【{name}】", style="bold cyan")
+        if name != skill.name:
+            skills.append(f" {skill.name}", style="dim")
+        skills.append(f" {_u(f'timing.{skill.timing}', lang)} · "
+                      f"{_u(f'skill_kind.{skill.kind}', lang)}", style="dim")
+        skills.append(f"\n  {skill.text_in(lang)}")
     card.add_row(skills)
     mission = _label(_u("mission", lang), lang)
-    mission.append(char.mission_text)
+    mission.append(char.mission_in(lang))
     if char.otherwise_join:
         mission.append("\n" + _u("otherwise_join", lang, gate=_gate(char.otherwise_join, lang)),
                        style="dim")
@@ -304,7 +308,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     if card is not None:
         line = Text(_u("in_play", lang, card=""), style="bold")
         line.append_text(card_label(card, card.id, lang))
-        line.append(f"\n  {card.text}")
+        line.append(f"\n  {card.text_in(lang)}")
         parts.append(line)
     return Group(*parts)
 
@@ -365,7 +369,7 @@ def deck_table(cards: Sequence[Card], colour: str, lang: str) -> Table:
             continue
         name = card_label(card, card.id, lang)
         name.append(f"\n{card.name_en if lang == 'zh-TW' else card.name_zh}", style="dim")
-        table.add_row(name, _card_kind(card, lang), Text(card.text),
+        table.add_row(name, _card_kind(card, lang), Text(card.text_in(lang)),
                       _provenance(card.confidence, card.source, lang))
     return table
 

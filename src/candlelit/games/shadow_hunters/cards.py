@@ -34,8 +34,13 @@ class Card(BaseModel):
     asks: Literal["east", "south", "west", "north", "none", "any"] | None = None
     outcome: Literal["heal", "hurt"] | None = None
     text: str
+    text_en: str | None = None
     source: list[str] = Field(default_factory=list)
     confidence: Literal["high", "medium", "low", "invented"] = "invented"
+
+    def text_in(self, lang: str) -> str:
+        """The effect text in `lang`: `text_en` for English when given, else the Chinese."""
+        return self.text_en if lang == "en" and self.text_en else self.text
 
 
 def parse(data: Any) -> tuple[Card, ...]:

@@ -31,7 +31,7 @@ _NONE: list[dict[str, Any]] = []
 
 @dataclass(frozen=True)
 class Skill:
-    """One 技能: its name, timing, kind, text, blocks and optional hook."""
+    """One 技能: its name, timing, kind, text, blocks, optional hook and optional English."""
 
     name: str
     timing: str
@@ -39,6 +39,16 @@ class Skill:
     text: str
     blocks: tuple[dict[str, Any], ...]
     hook: str | None
+    name_en: str | None = None
+    text_en: str | None = None
+
+    def name_in(self, lang: str) -> str:
+        """The skill's name in `lang`: `name_en` for English when given, else the Chinese."""
+        return self.name_en if lang == "en" and self.name_en else self.name
+
+    def text_in(self, lang: str) -> str:
+        """The skill's text in `lang`: `text_en` for English when given, else the Chinese."""
+        return self.text_en if lang == "en" and self.text_en else self.text
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,7 @@ class Character:
     otherwise_join: str | None
     source: tuple[str, ...]
     confidence: str
+    mission_text_en: str | None = None
     mission_kinds: frozenset[str] = field(default=frozenset(), init=False, compare=False,
                                           repr=False)
     by_block: dict[str, list[dict[str, Any]]] = field(default_factory=dict, init=False,
@@ -79,6 +90,11 @@ class Character:
         """Whether one of the skills names `hook`."""
         return any(s.hook == hook for s in self.skills)
 
+    def mission_in(self, lang: str) -> str:
+        """The mission text in `lang`: the English when given and asked for, else the Chinese."""
+        return self.mission_text_en if lang == "en" and self.mission_text_en else \
+            self.mission_text
+
 
 def _need(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in raw:
@@ -87,6 +103,11 @@ def _need(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise DataError(f"{where}: field {key!r} must be {kind.__name__}, not {value!r}")
     return value
+
+
+def _optional_text(raw: dict[str, Any], key: str, where: str) -> str | None:
+    """`raw[key]` when present (it must then be text), else None."""
+    return None if raw.get(key) is None else _need(raw, key, str, where)
 
 
 def _skill(raw: Any, where: str) -> Skill:
@@ -114,7 +135,8 @@ def _skill(raw: Any, where: str) -> Skill:
         raise DataError(f"{where}: unknown hook {hook!r} (known: {', '.join(sorted(HOOKS))})")
     if not blocks and hook is None:
         raise DataError(f"{where}: a skill needs blocks or a hook")
-    return Skill(name, timing, kind, text, tuple(blocks), hook)
+    return Skill(name, timing, kind, text, tuple(blocks), hook,
+                 _optional_text(raw, "name_en", where), _optional_text(raw, "text_en", where))
 
 
 def _character(raw: Any, index: int) -> Character:
@@ -154,7 +176,8 @@ def _character(raw: Any, index: int) -> Character:
     return Character(cid, name, str(raw.get("name_en", cid)), hp,
                      str(community.get("名稱", "")), gate, skills,
                      str(mission.get("效果", "")), tuple(checks), join,
-                     tuple(str(s) for s in raw.get("source") or ()), confidence)
+                     tuple(str(s) for s in raw.get("source") or ()), confidence,
+                     _optional_text(mission, "text_en", f"{where} 任務"))
 
 
 def parse(data: Any) -> tuple[Character, ...]:

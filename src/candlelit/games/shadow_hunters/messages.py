@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from candlelit.engine.datafiles import built_so_far
 from candlelit.engine.errors import IllegalAction
 from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
+from candlelit.games.shadow_hunters.characters import Character
 from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
@@ -55,14 +56,30 @@ def card_name(card_id: str, lang: str) -> str:
     return card_id
 
 
+def _pools() -> list[tuple[Character, ...]]:
+    """The sample characters, then every user pool loaded in this process, latest first."""
+    return [builtin_characters(), *built_so_far("shadow_hunters.characters")]
+
+
 def character_name(char_id: str, lang: str) -> str:
     """A character's name in `lang` (a sample, else one of a user's character file, the
     latest loaded first, else the id)."""
-    for pool in (builtin_characters(), *built_so_far("shadow_hunters.characters")):
+    for pool in _pools():
         for c in pool:
             if c.id == char_id:
                 return c.name if lang == "zh-TW" else c.name_en
     return char_id
+
+
+def skill_name(name: str, lang: str) -> str:
+    """A skill, named in logs and labels by its Chinese name, in `lang`."""
+    if lang != "zh-TW":
+        for pool in _pools():
+            for c in pool:
+                for sk in c.skills:
+                    if sk.name == name:
+                        return f"{sk.name_in(lang)} ({name})" if sk.name_en else name
+    return name
 
 
 def _format(name: str, value: Any, lang: str) -> str | None:
@@ -79,6 +96,8 @@ def _format(name: str, value: Any, lang: str) -> str | None:
         return sep.join(card_name(c, lang) for c in value)
     if name == "character" and isinstance(value, str):
         return character_name(value, lang)
+    if name == "skill" and isinstance(value, str):
+        return skill_name(value, lang)
     if name in ("dice", "order") and isinstance(value, list):
         return sep.join(str(v + 1 if name == "order" else v) for v in value)
     if name in ("element", "gate", "outcome", "cause", "reason", "deck") and \
