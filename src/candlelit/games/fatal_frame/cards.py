@@ -8,7 +8,7 @@ is the index of its kind within its group; copies share a kind.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -144,6 +144,17 @@ class CardSet:
     def main_deck(self) -> list[int]:
         """The main playdeck, one entry per copy, in file order."""
         return [c.index for c in self.main for _ in range(c.count)]
+
+    def main_kinds(self, engine: str) -> tuple[int, ...]:
+        """The main-deck kinds whose engine is `engine`, ascending."""
+        return self._kinds_by_engine.get(engine, ())
+
+    @cached_property
+    def _kinds_by_engine(self) -> dict[str, tuple[int, ...]]:
+        kinds: dict[str, list[int]] = {}
+        for card in self.main:
+            kinds.setdefault(card.engine, []).append(card.index)
+        return {engine: tuple(ks) for engine, ks in kinds.items()}
 
     def main_id(self, card_id: str) -> int:
         """The main-deck kind with this id (KeyError if none)."""

@@ -11,6 +11,7 @@ constants.py for the action space and docs/rules/fatal-frame.md for interpretati
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
@@ -104,8 +105,12 @@ def neighbours(cell: int) -> list[int]:
     return sorted(out)
 
 
+_NOT_ASKED: tuple[int, tuple[int, ...]] = (-1, ())
+"""`legal_memo` before `legal_actions` has been asked in this position."""
 _STEP_ACTIONS = tuple(tuple(A_CELL + n for n in neighbours(c)) for c in range(EXTERIORS))
 """Move actions onto each exterior's neighbours, ascending."""
+_FIRST_STEPS = tuple(A_CELL + c for c in EDGE_CELLS)
+"""Move actions from the camera onto the map: any edge cell, ascending."""
 
 
 class FatalFrameState(State):
@@ -118,9 +123,9 @@ class FatalFrameState(State):
         "skip_next", "turn", "round", "turns", "phase", "beaten", "plays", "ghost_first",
         "func_used", "shield", "fought_boss", "fight", "dice", "boss_die", "chosen",
         "boss_chosen", "marks", "queue", "cont", "resume", "then", "then_arg", "holding",
-        "winner", "asked", "react_after",
+        "winner", "asked", "react_after", "legal_memo",
     )
-    derived_slots: ClassVar[tuple[str, ...]] = ("cards",)
+    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "legal_memo")
 
     cards: CardSet
     main_deck: list[int]
@@ -169,6 +174,9 @@ class FatalFrameState(State):
     winner: int
     asked: int
     react_after: int
+    # (history length, legal_actions' answer) of the last position asked about, so that
+    # apply_action need not derive a legal action twice; stale once an action is applied
+    legal_memo: tuple[int, tuple[int, ...]]
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod
@@ -210,8 +218,9 @@ class FatalFrameState(State):
         return s
 
     def restore_derived(self) -> None:
-        """Rebuild the card set from the `cards` option."""
+        """Rebuild the card set from the `boards` option; no legal actions are remembered."""
         self.cards = cards_for(self.options["boards"])
+        self.legal_memo = _NOT_ASKED
 
     def shrine_points(self) -> int:
         """Album points needed to enter Kureha Shrine (9/7/6, or the option's higher bar)."""
@@ -243,7 +252,10 @@ class FatalFrameState(State):
 
     def current_player(self) -> int:
         """The seat whose decision is awaited, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.actor()
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        return self.asked if phase in (REACT, REACT_MOVE) else self.turn
 
     def is_terminal(self) -> bool:
         """Whether a boss has fallen or the round limit has been reached."""
@@ -268,7 +280,7 @@ class FatalFrameState(State):
             kind = self.main_deck.pop()
             bisect.insort(self.hands[seat], kind)
             self._emit("draw", "fatal_frame.drew_card", {"seat": seat,
-                                                        "card": self.main_card(kind).id},
+                                                        "card": self.cards.main[kind].id},
                        (seat,))
             drawn += 1
         if drawn:
@@ -282,8 +294,12 @@ class FatalFrameState(State):
             main[k].points for k in self.items[seat])
 
     def _has_album(self, seat: int, engine: str) -> int:
-        main = self.cards.main
-        return sum(1 for k in self.album[seat] if main[k].engine == engine)
+        """How many of the seat's album ghosts have this effect."""
+        album = self.album[seat]
+        count = 0
+        for kind in self.cards.main_kinds(engine):
+            count += album.count(kind)
+        return count
 
     def _no_discards(self, seat: int) -> bool:
         return self._has_album(seat, "no_discards") > 0
@@ -315,7 +331,7 @@ class FatalFrameState(State):
     def _power(self, entry: list[int]) -> int:
         if entry[E_BOSS]:
             return self.cards.bosses[entry[E_KIND]].power
-        return self.main_card(entry[E_KIND]).power
+        return self.cards.main[entry[E_KIND]].power
 
     def _discard_entry(self, entry: list[int]) -> None:
         """A ghost leaves the map: to the discards (a boss to its pile) with its attachments."""
@@ -549,13 +565,12 @@ class FatalFrameState(State):
     def _moves(self, seat: int, may_stay: bool) -> list[int]:
         pos, room = self.pos[seat], self.room[seat]
         if pos < 0:
-            return [A_CELL + c for c in EDGE_CELLS]
+            return list(_FIRST_STEPS)
         if room < 0:
-            out = list(_STEP_ACTIONS[pos])
             ext = self.cards.exteriors[self.grid[pos]]
             if ext.building_size and self._may_enter(seat, ext):
-                out.append(A_ENTER)
-            return sorted(out)
+                return [A_ENTER, *_STEP_ACTIONS[pos]]  # A_ENTER sorts before every cell
+            return list(_STEP_ACTIONS[pos])
         out = []
         if may_stay and self.options["boss_fight"] == "stay" and self.boss_fight_on(seat):
             out.append(A_STAY)
@@ -710,13 +725,13 @@ class FatalFrameState(State):
         else:
             self._open_window(R_AFTER_PLAY)
 
-    def _playable(self, seat: int, kind: int,
-                  spots: list[tuple[int, str, int]] | None = None) -> bool:
-        """Whether the card may be played now as the step-4 play (its targets exist)."""
+    def _playable(self, seat: int, kind: int, haunt: dict[str, int] | None = None) -> bool:
+        """Whether the card may be played now as the step-4 play (its targets exist);
+        `haunt` is `_haunt_limits()` when the caller already has it."""
         card = self.cards.main[kind]
         t = card.type
         if t == "ghost":
-            return bool(self._ghost_targets(seat, kind, spots))
+            return card.power < (self._haunt_limits() if haunt is None else haunt)[card.realm]
         if t == "item":
             room = self.room[seat]
             if room < 0:
@@ -730,7 +745,7 @@ class FatalFrameState(State):
             return len(self.orbs[seat]) < MAX_ORBS
         e = card.engine
         if e in ("futile_odds", "purification", "fatal_frame"):
-            return bool(self._ghost_slots(seat, e))
+            return next(self._ghost_slots(seat, e), None) is not None
         if e in ("quick_escape", "the_repentance"):
             return True
         if e == "recollection":
@@ -741,13 +756,24 @@ class FatalFrameState(State):
             return bool(self._pushes(seat))
         return False  # zero_shot and shutter_chance are played in combat
 
-    def _ghost_targets(self, seat: int, kind: int,
-                       spots: list[tuple[int, str, int]] | None = None) -> list[int]:
+    def _ghost_targets(self, seat: int, kind: int) -> list[int]:
         """Seats whose location may take this ghost: realm matches, strictly weaker than all."""
         card = self.cards.main[kind]
         realm, power = card.realm, card.power
-        return [q for q, where, weakest in (self._spots() if spots is None else spots)
+        return [q for q, where, weakest in self._spots()
                 if power < weakest and (realm == "both" or realm == where)]
+
+    def _haunt_limits(self) -> dict[str, int]:
+        """Per ghost realm, the power a played ghost must stay under for `_ghost_targets` to
+        find a seat: the highest weakest-ghost power among the matching seats' locations."""
+        inside = outside = 0
+        for _q, where, weakest in self._spots():
+            if where == "interior":
+                if weakest > inside:
+                    inside = weakest
+            elif weakest > outside:
+                outside = weakest
+        return {"interior": inside, "exterior": outside, "both": max(inside, outside)}
 
     def _spots(self) -> list[tuple[int, str, int]]:
         """(seat, its location's realm, power of the weakest ghost there or 7) for every
@@ -771,27 +797,27 @@ class FatalFrameState(State):
             out.append((q, where, weakest))
         return out
 
-    def _ghost_slots(self, seat: int, engine: str) -> list[int]:
-        """Targets for Futile Odds (bosses too), Purification (blue) or Fatal Frame (here)."""
-        out = []
+    def _ghost_slots(self, seat: int, engine: str) -> Iterator[int]:
+        """Targets for Futile Odds (bosses too), Purification (blue) or Fatal Frame (here),
+        ascending."""
         if engine == "fatal_frame":
             slots = [self._slot_of(seat)] if self.pos[seat] >= 0 else []
         else:
             slots = list(range(EXTERIORS)) + [EXTERIORS + q * 4 + k
                                               for q in range(self.num_players)
                                               for k in range(len(self.path[q]))]
+        main = self.cards.main
         for slot in slots:
             stack = self._slot_stack(slot)
             for i, e in enumerate((stack or [])[:STACK_TARGETS]):
                 if engine == "futile_odds":
                     ok = not e[E_FUTILE]
                 elif engine == "purification":
-                    ok = not e[E_BOSS] and self.main_card(e[E_KIND]).blue  # bosses are white
+                    ok = not e[E_BOSS] and main[e[E_KIND]].blue  # bosses are white
                 else:
                     ok = not e[E_FATAL]
                 if ok:
-                    out.append(A_GHOST + slot * STACK_TARGETS + i)
-        return out
+                    yield A_GHOST + slot * STACK_TARGETS + i
 
     def _steals(self, seat: int) -> list[int]:
         out = []
@@ -821,12 +847,12 @@ class FatalFrameState(State):
             return []
         entry = self._fight_entry()
         main = self.cards.main
-        out = []
-        for kind in sorted(set(self.hands[seat])):
+        plays = set()
+        for kind in self.hands[seat]:
             field = _COMBAT_FIELD.get(main[kind].engine)
             if field is not None and not entry[field]:
-                out.append(A_PLAY + kind)
-        return out
+                plays.add(A_PLAY + kind)
+        return sorted(plays)
 
     def _take_from_hand(self, seat: int, kind: int) -> None:
         self.hands[seat].remove(kind)
@@ -1071,13 +1097,18 @@ class FatalFrameState(State):
     # -- the contract: legal actions and their application ----------------------------
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The active seat's legal decisions now, sorted; [] for everyone else."""
-        actor = self.actor()
-        if self.phase == OVER or (player is not None and player != actor):
+        phase = self.phase
+        if phase == OVER:
             return []
-        return _LEGAL[self.phase](self, actor)
+        actor = self.asked if phase in (REACT, REACT_MOVE) else self.turn
+        if player is not None and player != actor:
+            return []
+        legal = _LEGAL[phase](self, actor)
+        self.legal_memo = (len(self.history), tuple(legal))
+        return legal
 
     def _legal_fight(self, seat: int) -> list[int]:
-        return sorted([A_ROLL, *self._combat_plays(seat)])
+        return [A_ROLL, *self._combat_plays(seat)]  # A_ROLL sorts before every card
 
     def _legal_fight_rolled(self, seat: int) -> list[int]:
         out = [A_RESOLVE]
@@ -1090,8 +1121,8 @@ class FatalFrameState(State):
         untouched = not any(self.chosen) and not self.boss_chosen
         if untouched and (self.options["combat_cards"] == "free" or self._may_play_more()):
             main = self.cards.main
-            out.extend(A_PLAY + k for k in sorted(set(self.hands[seat]))
-                       if main[k].engine == "shutter_chance")
+            out.extend({A_PLAY + k for k in self.hands[seat]
+                        if main[k].engine == "shutter_chance"})
         return sorted(out)
 
     def _legal_reroll(self, seat: int) -> list[int]:
@@ -1112,9 +1143,10 @@ class FatalFrameState(State):
     def _legal_play(self, seat: int) -> list[int]:
         out = [A_PASS]
         if self._may_play_more():
-            playable, spots = self._playable, self._spots()
-            out.extend([A_PLAY + k for k in sorted(set(self.hands[seat]))
-                        if playable(seat, k, spots)])
+            haunt = self._haunt_limits()
+            for kind in sorted(set(self.hands[seat])):
+                if self._playable(seat, kind, haunt):
+                    out.append(A_PLAY + kind)
         if self._function_ready(seat) and self._function_engine(seat) != "blast":
             out.append(A_FUNC)
             out.sort()
@@ -1139,7 +1171,7 @@ class FatalFrameState(State):
         return [A_SEAT + q for q in self._ghost_targets(seat, self.holding)]
 
     def _legal_target_ghost(self, seat: int) -> list[int]:
-        return self._ghost_slots(seat, self.main_card(self.holding).engine)
+        return list(self._ghost_slots(seat, self.main_card(self.holding).engine))
 
     def _legal_search(self, seat: int) -> list[int]:
         return [A_SEARCH + k for k in sorted(set(self.main_discard))]
@@ -1164,94 +1196,40 @@ class FatalFrameState(State):
         return action in _LEGAL[phase](self, seat)
 
     def _function_engine(self, seat: int) -> str:
-        return self.main_card(self.function[seat]).engine
+        return self.cards.main[self.function[seat]].engine
 
     def apply_action(self, action: int, player: int | None = None) -> None:
         """Apply one decision of the active seat, or raise IllegalAction leaving no trace."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise IllegalAction("the game is over")
-        seat = self._who(player)
+        actor = self.asked if phase in (REACT, REACT_MOVE) else self.turn
+        seat = actor if type(player) is int and player == actor else self._who(player)
         if type(action) is not int:
             raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
-        actor = self.actor()
         if seat != actor:
             raise IllegalAction(f"seat {actor + 1} is to decide now, not seat {seat + 1}")
-        if not self._allows(seat, action):
+        asked_at, legal = self.legal_memo
+        if not (asked_at == len(self.history) and action in legal) \
+                and not self._allows(seat, action):
             raise IllegalAction(f"action {action} is not allowed now "
                                 f"(step: {PHASE_NAMES[self.phase]})")
         self.history.append((seat, action))
-        phase = self.phase
-        if phase == FIGHT_PRE:
-            if action == A_ROLL:
-                self._roll()
-            else:
-                kind = action - A_PLAY
-                self._take_from_hand(seat, kind)
-                if self.options["combat_cards"] == "use-the-play":
-                    self._count_play(kind)
-                card = self.main_card(kind)
-                field = {"zero_shot": E_ZERO, "futile_odds": E_FUTILE,
-                         "fatal_frame": E_FATAL}[card.engine]
-                entry = self._fight_entry()
-                entry[field] = kind + 1
-                self._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
-                                                            "ghost": self._entry_id(entry)})
-        elif phase == FIGHT_ROLLED:
-            self._combat_decision(seat, action)
-        elif phase == REROLL:
-            if action == A_PASS:
-                rng = self._chance()
-                for i in range(len(self.dice)):
-                    if self.marks[i]:
-                        self.dice[i] = rng.randint(1, 6)
-                self.marks = [0] * MAX_DICE
-                self.phase = FIGHT_ROLLED
-                self._emit("fight", "fatal_frame.rerolled", {"seat": seat,
-                                                             "dice": self.dice[:]})
-            else:
-                self.marks[action - A_REROLL] = 1
-        elif phase in (MOVE, EXTRA_MOVE):
-            self._move_decision(seat, action)
-        elif phase == REACT:
-            self._react_decision(seat, action)
-        elif phase == REACT_MOVE:
-            self._relocate(seat, action, own_turn=False)
-            self._ask_next()
-        elif phase == PLAY:
-            if action == A_PASS:
-                self._emit("play", "fatal_frame.passed", {"seat": seat})
-                self._open_window(R_AFTER_PLAY)
-            elif action == A_FUNC:
-                self._use_function(seat, {"track": T_TRACK, "sense": T_SENSE,
-                                          "save": T_SAVE}[self._function_engine(seat)], 0)
-            else:
-                self._play(seat, action - A_PLAY)
-        elif phase in (DISCARD_DOWN, EFFECT_DISCARD, PAY_COST):
-            kind = action - A_DISCARD
-            self._take_from_hand(seat, kind)
-            self.main_discard.append(kind)
-            self._emit("discard", "fatal_frame.discarded", {"seat": seat,
-                                                            "card": self.main_card(kind).id})
-            if phase == DISCARD_DOWN:
-                self._to_discard()
-            elif phase == PAY_COST:
-                self._function_benefit(seat)
-            else:
-                self.then_arg -= 1
-                if self.then_arg <= 0 or not self.hands[seat]:
-                    self._drain()
-        elif phase == LOSE_UPGRADE:
-            self._lose_upgrade(seat, action - A_LOSE)
-            self._drain()
-        elif phase == RELEASE:
-            kind = action - A_RELEASE
-            self.album[seat].remove(kind)
-            self.main_discard.append(kind)
-            self._emit("effect", "fatal_frame.released", {"seat": seat,
-                                                          "ghost": self.main_card(kind).id})
-            self._drain()
-        else:
-            self._apply_target(seat, action)
+        _DECIDE[phase](self, seat, action)
+
+    def _fight_decision(self, seat: int, action: int) -> None:
+        if action == A_ROLL:
+            self._roll()
+            return
+        kind = action - A_PLAY
+        self._take_from_hand(seat, kind)
+        if self.options["combat_cards"] == "use-the-play":
+            self._count_play(kind)
+        card = self.main_card(kind)
+        entry = self._fight_entry()
+        entry[_COMBAT_FIELD[card.engine]] = kind + 1
+        self._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
+                                                    "ghost": self._entry_id(entry)})
 
     def _combat_decision(self, seat: int, action: int) -> None:
         if action == A_RESOLVE:
@@ -1277,6 +1255,18 @@ class FatalFrameState(State):
                                                       "card": self.main_card(kind).id})
             self.phase = REROLL
 
+    def _reroll_decision(self, seat: int, action: int) -> None:
+        if action == A_PASS:
+            rng = self._chance()
+            for i in range(len(self.dice)):
+                if self.marks[i]:
+                    self.dice[i] = rng.randint(1, 6)
+            self.marks = [0] * MAX_DICE
+            self.phase = FIGHT_ROLLED
+            self._emit("fight", "fatal_frame.rerolled", {"seat": seat, "dice": self.dice[:]})
+        else:
+            self.marks[action - A_REROLL] = 1
+
     def _move_decision(self, seat: int, action: int) -> None:
         if action == A_FUNC:
             self._use_function(seat, {"track": T_TRACK, "sense": T_SENSE,
@@ -1296,6 +1286,48 @@ class FatalFrameState(State):
         else:
             self.then = T_NONE
             self.phase = self.resume
+
+    def _react_move_decision(self, seat: int, action: int) -> None:
+        self._relocate(seat, action, own_turn=False)
+        self._ask_next()
+
+    def _play_decision(self, seat: int, action: int) -> None:
+        if action == A_PASS:
+            self._emit("play", "fatal_frame.passed", {"seat": seat})
+            self._open_window(R_AFTER_PLAY)
+        elif action == A_FUNC:
+            self._use_function(seat, {"track": T_TRACK, "sense": T_SENSE,
+                                      "save": T_SAVE}[self._function_engine(seat)], 0)
+        else:
+            self._play(seat, action - A_PLAY)
+
+    def _discard_decision(self, seat: int, action: int) -> None:
+        phase = self.phase
+        kind = action - A_DISCARD
+        self._take_from_hand(seat, kind)
+        self.main_discard.append(kind)
+        self._emit("discard", "fatal_frame.discarded", {"seat": seat,
+                                                        "card": self.main_card(kind).id})
+        if phase == DISCARD_DOWN:
+            self._to_discard()
+        elif phase == PAY_COST:
+            self._function_benefit(seat)
+        else:
+            self.then_arg -= 1
+            if self.then_arg <= 0 or not self.hands[seat]:
+                self._drain()
+
+    def _lose_decision(self, seat: int, action: int) -> None:
+        self._lose_upgrade(seat, action - A_LOSE)
+        self._drain()
+
+    def _release_decision(self, seat: int, action: int) -> None:
+        kind = action - A_RELEASE
+        self.album[seat].remove(kind)
+        self.main_discard.append(kind)
+        self._emit("effect", "fatal_frame.released", {"seat": seat,
+                                                      "ghost": self.main_card(kind).id})
+        self._drain()
 
     # -- outcome ----------------------------------------------------------------------
     def winners(self) -> list[int]:
@@ -1340,7 +1372,7 @@ class FatalFrameState(State):
         c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
-        c.cards = self.cards
+        c.cards, c.legal_memo = self.cards, _NOT_ASKED
         for name in ("main_deck", "main_discard", "interior_deck", "interior_discard",
                      "boss_pile", "grid", "revealed", "pos", "room", "entered", "film",
                      "function", "lives", "skip_next", "dice", "chosen", "marks"):
@@ -1380,3 +1412,17 @@ _LEGAL = (
     FatalFrameState._legal_react, FatalFrameState._legal_react_move,
 )
 """Each phase's legal-action builder, indexed by phase (see constants.py)."""
+
+
+_DECIDE = (
+    FatalFrameState._fight_decision, FatalFrameState._combat_decision,
+    FatalFrameState._reroll_decision, FatalFrameState._move_decision,
+    FatalFrameState._play_decision, FatalFrameState._discard_decision,
+    FatalFrameState._discard_decision, FatalFrameState._lose_decision,
+    FatalFrameState._release_decision, FatalFrameState._apply_target,
+    FatalFrameState._apply_target, FatalFrameState._apply_target,
+    FatalFrameState._apply_target, FatalFrameState._apply_target,
+    FatalFrameState._move_decision, FatalFrameState._discard_decision,
+    FatalFrameState._react_decision, FatalFrameState._react_move_decision,
+)
+"""Each phase's handler of an allowed decision, indexed by phase (see constants.py)."""
