@@ -34,7 +34,8 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
-_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore", "candlelit.games.fatal_frame")
+_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore", "candlelit.games.fatal_frame",
+            "candlelit.games.anima")
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -295,9 +295,8 @@ def _table(raw: _Area, where: str) -> tuple[tuple[str, int], ...]:
 def _rewards(raw: _Area, where: str) -> tuple[str, ...]:
     out = []
     for r in raw.rewards:
-        if r in ("recruit", "mission"):
-            out.append(r)
-        elif r.startswith("advantage:") and r[10:].isdigit() and 1 <= int(r[10:]) <= 5:
+        counted = r.startswith("advantage:") and r[10:].isdigit() and 1 <= int(r[10:]) <= 5
+        if r in ("recruit", "mission") or counted:
             out.append(r)
         else:
             raise DataError(f"{where}: unknown reward {r!r} (advantage:N, recruit, mission)")
