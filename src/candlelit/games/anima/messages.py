@@ -176,7 +176,7 @@ def _format(name: str, value: Any, lang: str) -> str | None:
         return t(f"anima.{name}_name.{value}", lang)
     if name in ("dice", "totals", "speeds") and isinstance(value, list):
         return " / ".join(str(v) for v in value)
-    if name in ("order", "seats") and isinstance(value, list):
+    if name == "order" and isinstance(value, list):
         from candlelit.i18n import seat_name
 
         return list_sep(lang).join(seat_name(v, lang) for v in value)
