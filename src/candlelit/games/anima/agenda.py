@@ -366,7 +366,7 @@ def _expel(s: AnimaState, t: Task) -> None:
 def _random_discard(s: AnimaState, t: Task) -> None:
     seat = t[1]
     if s.hand[seat]:
-        kind = s.hand[seat][s._chance().randrange(len(s.hand[seat]))]
+        kind = s.hand[seat][s.below(len(s.hand[seat]))]
         s.hand[seat].remove(kind)
         s.adv_discard.append(kind)
         s._emit("discard", "anima.lost_card", {"seat": seat, "card": s.advantage(kind).id})

@@ -421,7 +421,7 @@ def _spoils(s: AnimaState, winner: int, loser: int) -> None:
         if len(s.hand[winner]) >= HAND_LIMIT:
             s._emit("draw", "anima.hand_full", {"seat": winner})
             return
-        kind = s.hand[loser][s._chance().randrange(len(s.hand[loser]))]
+        kind = s.hand[loser][s.below(len(s.hand[loser]))]
         s.hand[loser].remove(kind)
         s._to_hand(winner, kind)
         s._emit("steal", "anima.took_card", {"seat": winner, "from": loser,

@@ -838,7 +838,7 @@ def _a_target(s: AnimaState, seat: int, action: int) -> None:
         s.speed_mod[q] -= amount
         s._emit("effect", "anima.sabotaged", {"seat": seat, "to": q, "amount": amount})
     elif op == "steal_advantage":
-        kind = s.hand[q][s._chance().randrange(len(s.hand[q]))]
+        kind = s.hand[q][s.below(len(s.hand[q]))]
         s.hand[q].remove(kind)
         if len(s.hand[seat]) < HAND_LIMIT:
             s._to_hand(seat, kind)

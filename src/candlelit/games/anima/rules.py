@@ -40,6 +40,9 @@ from candlelit.games.anima.constants import (
     T_TURN,
 )
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_STEP = 0xD1B54A32D192ED03
 _LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "area_discard",
           "enc_deck", "enc_discard", "mission_deck", "final_pile", "org", "loc", "rest_round",
           "speed_mod", "out", "blocked", "attacked", "traded", "guard_used", "won_draw",
@@ -59,8 +62,11 @@ _SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_cha
 class AnimaState(State):
     """A game of Anima: Shadow of Omega."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cb_foe_type", "mprog", "cards")
-    derived_slots: ClassVar[tuple[str, ...]] = ("cards",)
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cb_foe_type", "mprog", "cards", "memo")
+    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "memo")
+
+    memo: tuple[int, int, int, int, list[int]] | None
+    """The last legal-action list with the moment it was computed for (never stored)."""
 
     cards: CardSet
     char_deck: list[int]
@@ -221,6 +227,7 @@ class AnimaState(State):
     def restore_derived(self) -> None:
         """Rebuild the card set from the `cards` option."""
         self.cards = cards_for(self.options["cards"])
+        self.memo = None
 
     # -- chance ----------------------------------------------------------------------
     def _chance(self) -> Any:
@@ -231,10 +238,19 @@ class AnimaState(State):
     def _shuffle(self, cards: list[int]) -> None:
         self._chance().shuffle(cards)
 
+    def below(self, n: int) -> int:
+        """A number in [0, n) from the game's seeded chance (a splitmix64 draw keyed by the
+        seed and the draw count: as reproducible as a seeded stream, and far cheaper to
+        start than one, which matters for dice rolled every few actions)."""
+        x = (self.seed * _GOLDEN + self.chance_draws * _STEP) & _MASK
+        self.chance_draws += 1
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) * n) >> 64
+
     def _d6(self) -> int:
         """One six-sided die from the game's seeded chance."""
-        result: int = self._chance().randint(1, 6)
-        return result
+        return 1 + self.below(6)
 
     # -- cards -----------------------------------------------------------------------
     def character(self, kind: int) -> Character:
@@ -384,10 +400,10 @@ class AnimaState(State):
                      "won_draw", "trade_draw", "no_reward"):
             setattr(self, name, [0] * n)
         self.revealed = 0
-        ties = list(range(n))
-        self._shuffle(ties)
-        rank = {seat: i for i, seat in enumerate(ties)}
         speeds = [self.party_speed(q) for q in range(n)]
+        rank = [0] * n
+        if len(set(speeds)) < n:
+            rank = [self.below(1 << 30) for _ in range(n)]
         self.order = sorted(range(n), key=lambda q: (-speeds[q], rank[q]))
         self._emit("round", "anima.round", {"round": self.round, "order": self.order[:],
                                             "speeds": speeds})
@@ -473,7 +489,7 @@ class AnimaState(State):
         c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
-        c.cards = self.cards
+        c.cards, c.memo = self.cards, None
         for name in _LISTS:
             setattr(c, name, getattr(self, name)[:])
         for name in _NESTED:
@@ -501,7 +517,16 @@ class AnimaState(State):
         """The acting seat's legal decisions now, sorted; [] for everyone else."""
         if self.phase == OVER or (player is not None and player != self.actor):
             return []
-        return decisions.legal(self, self.actor)
+        return self._legal()[:]
+
+    def _legal(self) -> list[int]:
+        memo = self.memo
+        if memo is not None and memo[0] == len(self.history) and memo[1] == self.step \
+                and memo[2] == self.actor and memo[3] == self.chance_draws:
+            return memo[4]
+        legal = decisions.legal(self, self.actor)
+        self.memo = (len(self.history), self.step, self.actor, self.chance_draws, legal)
+        return legal
 
     def apply_action(self, action: int, player: int | None = None) -> None:
         """Apply one decision of the acting seat, or raise IllegalAction leaving no trace."""
@@ -512,7 +537,7 @@ class AnimaState(State):
             raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
         if seat != self.actor:
             raise IllegalAction(f"seat {self.actor + 1} is to decide now, not seat {seat + 1}")
-        if action not in decisions.legal(self, seat):
+        if action not in self._legal():
             raise IllegalAction(decisions.why_not(self, seat, action))
         self.history.append((seat, action))
         decisions.apply(self, seat, action)
