@@ -127,8 +127,8 @@ def reward_mission(s: AnimaState, seat: int, slot: int) -> None:
     card = s.cards.areas[area]
     chars = s.cards.characters
     advanced = False
-    for m in range(3):
-        step = current_step(s, seat, m)
+    open_steps = [(m, current_step(s, seat, m)) for m in range(3)]
+    for m, step in open_steps:
         if step is None:
             continue
         prog = s.mprog[seat][m]
