@@ -13,6 +13,7 @@ _PER_GAME: dict[str, dict[str, str]] = {
     "divinare": {"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
     "nevermore": {"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     "fatal-frame": {"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
+    "anima": {"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
 }
 
 
