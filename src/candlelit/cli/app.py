@@ -34,6 +34,17 @@ def _lang(value: str) -> str:
     return value
 
 
+def _data_option(game: str) -> str:
+    """The option a game's `--boards`/`--cards` file goes to ('cards' where it is so named)."""
+    from candlelit.engine.registry import get
+
+    try:
+        names = {o.name for o in get(game).options}
+    except CandlelitError:
+        return "boards"
+    return "cards" if "cards" in names else "boards"
+
+
 def _options(game: str, boards: Path | None, option: list[str] | None) -> dict[str, Any]:
     """Options from `--boards FILE` and repeated `--option name=value` (JSON values)."""
     options: dict[str, Any] = {}
@@ -48,7 +59,7 @@ def _options(game: str, boards: Path | None, option: list[str] | None) -> dict[s
     if boards is not None:
         from candlelit.cli.catalog import read_data_file
 
-        options["boards"] = read_data_file(game, boards)
+        options[_data_option(game)] = read_data_file(game, boards)
     return options
 
 
@@ -73,7 +84,7 @@ def rules(game: str, lang: Lang = "en") -> None:
 
 @app.command()
 def cards(game: str, lang: Lang = "en",
-          boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+          boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
           ) -> None:
     """Show GAME's cards and boards with their provenance (what is reconstructed)."""
     from candlelit.cli.catalog import cards_view
@@ -94,7 +105,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     lang: Lang = "en",
     variant: Annotated[str | None, typer.Option(help="a named variant")] = None,
-    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
 ) -> None:
@@ -121,7 +132,7 @@ def simulate(
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
     variant: str | None = None,
-    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]

@@ -41,9 +41,16 @@ def _fatal_frame_cards(path: Path) -> dict[str, Any]:
     return read_cards_file(path)
 
 
+def _anima_cards(path: Path) -> dict[str, Any]:
+    from candlelit.games.anima.cards import read_cards_file
+
+    return read_cards_file(path)
+
+
 DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards,
                                        "nevermore": _nevermore_cards,
-                                       "fatal-frame": _fatal_frame_cards}
+                                       "fatal-frame": _fatal_frame_cards,
+                                       "anima": _anima_cards}
 """Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 

@@ -24,7 +24,8 @@ CardsRenderer = Callable[[str, Path | None], RenderableType]
 
 MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare",
                             "nevermore": "candlelit.cli.tables.nevermore",
-                            "fatal-frame": "candlelit.cli.tables.fatal_frame"}
+                            "fatal-frame": "candlelit.cli.tables.fatal_frame",
+                            "anima": "candlelit.cli.tables.anima"}
 """Game name → the module holding its renderers."""
 
 
