@@ -153,6 +153,7 @@ class Card:
     confidence: str
     invented_fields: tuple[str, ...]
     text: str
+    source: tuple[str, ...]
 
     @property
     def reconstructed(self) -> bool:
@@ -269,7 +270,8 @@ class CardSet:
 def _base(raw: _Provenance, index: int, text: str) -> dict[str, Any]:
     return {"index": index, "id": raw.id, "name_en": raw.name,
             "name_zh": raw.name_zh or raw.name, "confidence": raw.confidence,
-            "invented_fields": tuple(raw.fields_invented), "text": text}
+            "invented_fields": tuple(raw.fields_invented), "text": text,
+            "source": (raw.source,) if isinstance(raw.source, str) else tuple(raw.source)}
 
 
 def _table(raw: _Area, where: str) -> tuple[tuple[str, int], ...]:
@@ -448,3 +450,13 @@ def check_cards_option(value: Any) -> Any:
             raise DataError("the cards option takes card data (a mapping), or None")
         cards_for(value)
     return value
+
+
+@cache
+def card_table() -> dict[str, list[str]]:
+    """Each built-in card's id → [name en, name zh-TW, deck, confidence], for pages that
+    name cards by id."""
+    cards = builtin_cards()
+    decks = ("character", "area", "mission", "final", "encounter", "advantage")
+    return {c.id: [c.name_en, c.name_zh, deck, c.confidence]
+            for deck, group in zip(decks, cards.groups(), strict=True) for c in group}
