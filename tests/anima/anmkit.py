@@ -98,7 +98,7 @@ def give_missions(s: AnimaState, seat: int, *names: str) -> None:
     kinds = [mission(s, n) for n in names]
     for k in kinds:
         s.mission_deck.remove(k)
-    s.missions[seat] = (kinds + [-1, -1])[:2]
+    s.missions[seat] = [*kinds, -1, -1][:2]
 
 
 def start(s: AnimaState, phase: int, seat: int = 0, order: list[int] | None = None) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from anmkit import Dice  # noqa: E402
+from anmkit import Dice
 
 
 @pytest.fixture

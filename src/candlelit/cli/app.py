@@ -34,6 +34,9 @@ def _lang(value: str) -> str:
     return value
 
 
+_DATA_FILE = typer.Option("--boards", "--cards", help="your own board or card file")
+
+
 def _data_option(game: str) -> str:
     """The option a game's `--boards`/`--cards` file goes to ('cards' where it is so named)."""
     from candlelit.engine.registry import get
@@ -84,7 +87,7 @@ def rules(game: str, lang: Lang = "en") -> None:
 
 @app.command()
 def cards(game: str, lang: Lang = "en",
-          boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
+          boards: Annotated[Path | None, _DATA_FILE] = None,
           ) -> None:
     """Show GAME's cards and boards with their provenance (what is reconstructed)."""
     from candlelit.cli.catalog import cards_view
@@ -105,7 +108,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     lang: Lang = "en",
     variant: Annotated[str | None, typer.Option(help="a named variant")] = None,
-    boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
+    boards: Annotated[Path | None, _DATA_FILE] = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
 ) -> None:
@@ -132,7 +135,7 @@ def simulate(
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
     variant: str | None = None,
-    boards: Annotated[Path | None, typer.Option("--boards", "--cards", help="your own board or card file")] = None,
+    boards: Annotated[Path | None, _DATA_FILE] = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]

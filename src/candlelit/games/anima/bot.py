@@ -24,6 +24,7 @@ from candlelit.bots.base import SeatObservation
 from candlelit.games.anima.cards import Mission, builtin_cards
 
 EXPECTED_DIE = 3.5
+Options = list[tuple[int, dict[str, Any]]]
 
 
 class HeuristicBot:
@@ -45,9 +46,9 @@ class HeuristicBot:
     def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
         """One of `legal`, by the rules of thumb of the step the view shows."""
         view = seat.view()
-        options = [(a, seat.action_to_struct(a)) for a in legal]
+        options: Options = [(a, seat.action_to_struct(a)) for a in legal]
         chooser = getattr(self, f"_{view['step']}", None)
-        choice = chooser(view, options) if chooser is not None else None
+        choice: int | None = chooser(view, options) if chooser is not None else None
         return choice if choice is not None and choice in legal else legal[0]
 
     # -- helpers ---------------------------------------------------------------------------
@@ -57,8 +58,8 @@ class HeuristicBot:
 
     def _strength(self, party: dict[str, Any]) -> int:
         """Combat the party adds before dice and cards."""
-        return sum(c["combat"] for c in party["characters"] if not c["inactive"]) + \
-            party["mission_bonus"]["combat"]
+        total: int = sum(c["combat"] for c in party["characters"] if not c["inactive"])
+        return total + int(party["mission_bonus"]["combat"])
 
     def _goals(self, view: dict[str, Any]) -> list[tuple[str, Any]]:
         """(step kind, step) of each mission the seat is working on, final first."""
@@ -103,7 +104,7 @@ class HeuristicBot:
         strength = self._strength(self._me(view))
         return 3 if strength >= 11 else 2 if strength >= 8 else 1
 
-    def _pick(self, options: list[tuple[int, dict[str, Any]]], *kinds: str) -> int | None:
+    def _pick(self, options: Options, *kinds: str) -> int | None:
         for kind in kinds:
             for action, struct in options:
                 if struct["kind"] == kind:
@@ -130,13 +131,13 @@ class HeuristicBot:
         return score
 
     # -- decisions by step -----------------------------------------------------------------
-    def _keep_character(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _keep_character(self, view: dict[str, Any], options: Options) -> int | None:
         def value(struct: dict[str, Any]) -> int:
             c = self.characters.get(struct.get("card", ""))
             return c.combat * 2 + c.speed if c else 0
         return max(options, key=lambda o: value(o[1]))[0]
 
-    def _return_advantage(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _return_advantage(self, view: dict[str, Any], options: Options) -> int | None:
         return min(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
     def _card_value(self, card_id: str) -> int:
@@ -150,7 +151,7 @@ class HeuristicBot:
             value += 1
         return value
 
-    def _reset(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _reset(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
         for action, struct in options:
             if struct["kind"] == "salvage":
@@ -170,7 +171,7 @@ class HeuristicBot:
                     return action
         return self._pick(options, "end_reset")
 
-    def _move(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _move(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
         here = me["area"]
         areas = {a["slot"]: a for a in view["areas"]}
@@ -195,15 +196,15 @@ class HeuristicBot:
             return self._pick(options, "reveal", "reveal_kind", "rest")
         return best
 
-    def _cull(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _cull(self, view: dict[str, Any], options: Options) -> int | None:
         goals = self._goal_areas(view)
         keep = [o for o in options if o[1].get("area") not in goals]
         return (keep or options)[0][0]
 
-    def _save_area(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _save_area(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "let_go")
 
-    def _interact(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _interact(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
         mine = self._strength(me)
         for action, struct in options:
@@ -223,16 +224,16 @@ class HeuristicBot:
                     return action
         return self._pick(options, "end_interaction", "done")
 
-    def _trade_offer(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _trade_offer(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "cancel_trade")
 
-    def _trade_reply(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _trade_reply(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "decline")
 
-    def _trade_confirm(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _trade_confirm(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "decline")
 
-    def _explore(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _explore(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
         mine = self._strength(me)
         for action, struct in options:
@@ -253,7 +254,7 @@ class HeuristicBot:
             return action
         return self._pick(options, "explore")
 
-    def _prep(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _prep(self, view: dict[str, Any], options: Options) -> int | None:
         fight = view["combat"]
         if fight is None:
             return None
@@ -285,14 +286,14 @@ class HeuristicBot:
             return self.characters[card_id].does
         return ()
 
-    def _after_roll(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _after_roll(self, view: dict[str, Any], options: Options) -> int | None:
         fight = view["combat"]
         side = 0 if fight and fight["seat"] == self.seat else 1
         if fight and fight["dice"] and fight["dice"][side] <= 2:
             return self._pick(options, "ability")
         return self._pick(options, "keep_dice")
 
-    def _check(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _check(self, view: dict[str, Any], options: Options) -> int | None:
         check = view["check"]
         if check and check["target"] - self._me(view)["speed"] - check["bonus"] > 3:
             pick = self._pick(options, "ability", "play")
@@ -300,10 +301,10 @@ class HeuristicBot:
                 return pick
         return self._pick(options, "roll_check")
 
-    def _explore_rolled(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _explore_rolled(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "accept")
 
-    def _reward(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _reward(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
         kinds = {kind for kind, _ in self._goals(view)}
         here = next((a["card"] for a in view["areas"] if a["slot"] == me["area"]), None)
@@ -322,40 +323,40 @@ class HeuristicBot:
                 return pick
         return next((a for a, s in options if s["reward"].startswith("advantage")), None)
 
-    def _weakest(self, options: list[Any]) -> int | None:
+    def _weakest(self, options: Options) -> int | None:
         def value(struct: dict[str, Any]) -> int:
             c = self.characters.get(struct.get("card", ""))
             return c.combat * 2 + c.speed if c else 0
         return min(options, key=lambda o: value(o[1]))[0]
 
-    def _lose_character(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _lose_character(self, view: dict[str, Any], options: Options) -> int | None:
         return self._weakest(options)
 
-    def _inactivate(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _inactivate(self, view: dict[str, Any], options: Options) -> int | None:
         return self._weakest(options)
 
-    def _death(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _death(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "ability", "play", "let_die")
 
-    def _discard(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _discard(self, view: dict[str, Any], options: Options) -> int | None:
         return min(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
-    def _keep_one(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _keep_one(self, view: dict[str, Any], options: Options) -> int | None:
         return max(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
-    def _give(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _give(self, view: dict[str, Any], options: Options) -> int | None:
         return min(options, key=lambda o: self._strength(view["seats"][o[1]["to"]]))[0]
 
-    def _revealed(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _revealed(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "ability", "face_it")
 
-    def _attacked(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _attacked(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "play", "accept_fight")
 
-    def _target(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _target(self, view: dict[str, Any], options: Options) -> int | None:
         return max(options, key=lambda o: view["seats"][o[1]["to"]]["hand_size"])[0]
 
-    def _pick_area(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _pick_area(self, view: dict[str, Any], options: Options) -> int | None:
         goals = self._goal_areas(view)
         for action, struct in options:
             if struct["area"] in goals:
@@ -363,10 +364,10 @@ class HeuristicBot:
         return min(options, key=lambda o: self.areas[o[1]["area"]].danger
                    if o[1]["area"] in self.areas else 3)[0]
 
-    def _steal_character(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _steal_character(self, view: dict[str, Any], options: Options) -> int | None:
         return max(options, key=lambda o: self.characters[o[1]["card"]].combat
                    if o[1]["card"] in self.characters else 0)[0]
 
-    def _sneak(self, view: dict[str, Any], options: list[Any]) -> int | None:
+    def _sneak(self, view: dict[str, Any], options: Options) -> int | None:
         goals = self._goal_areas(view)
         return next((a for a, s in options if s.get("area") in goals), options[0][0])

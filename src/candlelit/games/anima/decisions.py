@@ -67,6 +67,7 @@ from candlelit.games.anima.constants import (
     T_MAIN,
     T_SAVE_ASK,
 )
+from candlelit.games.anima.vocabulary import Op, window_of
 
 if TYPE_CHECKING:
     from candlelit.games.anima.rules import AnimaState
@@ -179,7 +180,7 @@ def _ability_chars(s: AnimaState, seat: int, window: str) -> list[int]:
         if not card.exhaust or not card.does or not s.ready(seat, c):
             continue
         op = card.does[0]
-        if combat.window_of(op) != window:
+        if window_of(op) != window:
             continue
         if op.op == "recruit" and len(s.party[seat]) >= PARTY_LIMIT:
             continue
@@ -473,7 +474,7 @@ def _use_phase_ability(s: AnimaState, seat: int, kind: int) -> None:
     _phase_ops(s, seat, ABILITY_TARGET + kind, s.character(kind).does, is_card=False)
 
 
-def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[combat.Op, ...],
+def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...],
                is_card: bool) -> None:
     for op in ops:
         name = op.op
