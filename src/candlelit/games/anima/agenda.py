@@ -132,7 +132,7 @@ def _turn(s: AnimaState, t: Task) -> None:
         if not s.out[seat]:
             ask(s, seat, S_MOVE)
     elif s.phase == INTERACTION:
-        if not s.out[seat] and s.loc[seat] >= 0 and _may_interact(s, seat):
+        if not s.out[seat] and s.loc[seat] >= 0 and may_interact(s, seat):
             ask(s, seat, S_INTERACT)
     elif not s.out[seat] and s.loc[seat] >= 0:
         push(s, T_EXPLORE_END, seat)
@@ -141,7 +141,7 @@ def _turn(s: AnimaState, t: Task) -> None:
             push(s, T_FACE, seat, s.loc[seat], O_EXPLORATION)
 
 
-def _may_interact(s: AnimaState, seat: int) -> bool:
+def may_interact(s: AnimaState, seat: int) -> bool:
     """Whether anything is possible (judged from public facts only)."""
     from candlelit.games.anima.decisions import attack_targets, trade_partners
 

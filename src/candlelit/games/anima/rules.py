@@ -25,6 +25,7 @@ from candlelit.games.anima.constants import (
     HAND_LIMIT,
     KEEP_ADVANTAGES,
     MISSION_SLOTS,
+    MOVEMENT,
     NUM_ACTIONS,
     OVER,
     PARTY_LIMIT,
@@ -374,23 +375,38 @@ class AnimaState(State):
 
     # -- rounds and phases -------------------------------------------------------------
     def _next_turn(self) -> None:
-        """Hand the phase to the next party in speed order, or start the next phase."""
+        """Hand the phase to the next party in speed order that has something to do (a
+        party off the map has no Interaction or Exploration turn), or start the next phase."""
         if self.phase == SETUP:
             self._begin_round()
             return
-        self.turn_idx += 1
-        if self.turn_idx >= self.num_players:
-            if self.phase == EXPLORATION:
-                self._end_round()
+        n = self.num_players
+        while True:
+            self.turn_idx += 1
+            if self.turn_idx >= n:
+                if self.phase == EXPLORATION:
+                    self._end_round()
+                else:
+                    self._begin_phase(self.phase + 1)
                 return
-            self._begin_phase(self.phase + 1)
-            return
-        self._push_turn()
+            seat = self.order[self.turn_idx]
+            if self._takes_turn(seat):
+                self.agenda.append([T_END_TURN, seat, 0, 0, 0, 0])
+                self.agenda.append([T_TURN, seat, 0, 0, 0, 0])
+                return
 
-    def _push_turn(self) -> None:
-        seat = self.order[self.turn_idx]
-        self.agenda.append([T_END_TURN, seat, 0, 0, 0, 0])
-        self.agenda.append([T_TURN, seat, 0, 0, 0, 0])
+    def _takes_turn(self, seat: int) -> bool:
+        """Whether `seat` has a turn in the current phase (judged from public facts)."""
+        phase = self.phase
+        if phase == RESET:
+            return True
+        if self.out[seat]:
+            return False
+        if phase == MOVEMENT:
+            return True
+        if self.loc[seat] < 0:
+            return False
+        return phase == EXPLORATION or agenda.may_interact(self, seat)
 
     def _begin_round(self) -> None:
         """Work out the speed order (ties by a roll) and clear last round's marks."""
@@ -415,7 +431,8 @@ class AnimaState(State):
                                                       "interaction", "exploration")[phase]})
         if phase == RESET:
             self._find_poorest()
-        self._push_turn()
+        self.turn_idx = -1
+        self._next_turn()
 
     def _find_poorest(self) -> None:
         """The one party with fewest characters (and the one with fewest advantages) may
