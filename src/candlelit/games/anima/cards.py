@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
-from candlelit.games.anima.vocabulary import CREATURE_TYPES, SKILLS, Op, parse_ops
+from candlelit.games.anima.vocabulary import CREATURE_TYPES, SKILLS, Op, parse_ops, window_of
 
 Confidence = Literal["high", "medium", "low", "invented"]
 MAX_CHARACTERS = 32
@@ -235,6 +235,9 @@ class Advantage(Card):
     skill: str
     rival: int
     does: tuple[Op, ...]
+    window: str
+    """When it is played: the first op's window (see vocabulary.py), `join` for an
+    Organization, or the printed timing for a peek (it works in Reset or Movement)."""
 
 
 @dataclass(frozen=True)
@@ -406,9 +409,14 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
                 if a.rival is None or a.rival not in names:
                     raise DataError(f"{where}: an Organization names its rival organization")
                 rival = names[a.rival]
+            does = parse_ops(a.does, "advantage", where)
+            window = "join" if a.type == "Organization" else \
+                window_of(does[0]) if does else "none"
+            if does and does[0].op == "peek_encounter":
+                window = a.timing.lower()
             advantages.append(Advantage(
                 **_base(a, i, a.effect), type=a.type, timing=a.timing, skill=skill,
-                rival=rival, does=parse_ops(a.does, "advantage", where)))
+                rival=rival, does=does, window=window))
     except ValueError as exc:
         if isinstance(exc, DataError):
             raise

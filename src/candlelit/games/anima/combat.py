@@ -101,17 +101,15 @@ def use_ability(s: AnimaState, seat: int, kind: int) -> None:
 
 def card_window(s: AnimaState, kind: int) -> str:
     """The window an advantage is played in (Organizations join in the Reset phase)."""
-    card = s.advantage(kind)
-    if card.type == "Organization":
-        return "join"
-    return window_of(card.does[0]) if card.does else "none"
+    return s.advantage(kind).window
 
 
 def cards_for_window(s: AnimaState, seat: int, window: str) -> list[int]:
     """Advantages in `seat`'s hand playable in `window` (skill cards need a ready,
     unblocked character with the skill)."""
-    return [k for k in s.hand[seat] if card_window(s, k) == window
-            and s.has_skill_ready(seat, s.advantage(k).skill)]
+    advantages = s.cards.advantages
+    return [k for k in s.hand[seat] if advantages[k].window == window
+            and s.has_skill_ready(seat, advantages[k].skill)]
 
 
 def spend_card(s: AnimaState, seat: int, kind: int) -> None:
@@ -267,23 +265,34 @@ def strength(s: AnimaState, seat: int) -> int:
     mission bonuses and the rest bonus."""
     chars = s.cards.characters
     foe = _foe_ops(s)
-    only = next((o.skills for o in foe if o.op == "only_skills_add"), None)
-    half = next((o.skills for o in foe if o.op == "half_without"), None)
-    total = 0
-    for c in s.active(seat):
+    inactive = s.inactive[seat]
+    total = s.bonus[seat][0]
+    if s.rest_round[seat] == s.round:
+        total += REST_BONUS
+    only = half = None
+    for op in foe:
+        if op.op == "only_skills_add":
+            only = op.skills
+        elif op.op == "half_without":
+            half = op.skills
+    for c in s.party[seat]:
+        if c in inactive:
+            continue
         card = chars[c]
+        if not card.exhaust:
+            for op in card.does:
+                if op.op == "combat" and _applies(s, op):
+                    total += op.amount
         if only is not None and not set(card.skills) & set(only):
             continue
         if half is not None and not set(card.skills) & set(half):
             total += card.combat // 2
         else:
             total += card.combat
-    for op in passive_ops(s, seat):
-        if op.op == "combat" and _applies(s, op):
-            total += op.amount
-    total += s.bonus[seat][0]
-    if s.rest_round[seat] == s.round:
-        total += REST_BONUS
+    if s.org[seat] >= 0:
+        for op in s.advantage(s.org[seat]).does:
+            if op.op == "combat" and _applies(s, op):
+                total += op.amount
     return total
 
 
@@ -311,9 +320,10 @@ def roll_combat(s: AnimaState) -> None:
     """Roll both dice (re-rolling ties between parties), then the Warrior's window."""
     s.cb_dice = [s._d6(), s._d6()]
     _reroll_party_ties(s)
-    s._emit("combat", "anima.combat_roll", {"dice": s.cb_dice[:], "totals": list(totals(s))})
+    known = totals(s)
+    s._emit("combat", "anima.combat_roll", {"dice": s.cb_dice[:], "totals": list(known)})
     s.cb_prep = 2
-    after_roll(s)
+    after_roll(s, known)
 
 
 def _reroll_party_ties(s: AnimaState) -> None:
@@ -325,15 +335,16 @@ def _reroll_party_ties(s: AnimaState) -> None:
         s.cb_dice = [s._d6(), s._d6()]
 
 
-def after_roll(s: AnimaState) -> None:
-    """Offer a re-roll to each side with a ready re-roller, then resolve."""
+def after_roll(s: AnimaState, known: tuple[int, int] | None = None) -> None:
+    """Offer a re-roll to each side with a ready re-roller, then resolve (`known`: the
+    totals, when no die has changed since they were worked out)."""
     while s.cb_prep < 4:
         seat = s.cb_a if s.cb_prep == 2 else s.cb_b
         if seat >= 0 and ready_with(s, seat, "combat_reroll"):
             agenda.ask(s, seat, S_AFTER_ROLL)
             return
         s.cb_prep += 1
-    resolve_combat(s)
+    resolve_combat(s, known)
 
 
 def reroll_own(s: AnimaState, seat: int, kind: int) -> None:
@@ -345,9 +356,9 @@ def reroll_own(s: AnimaState, seat: int, kind: int) -> None:
     s._emit("combat", "anima.combat_roll", {"dice": s.cb_dice[:], "totals": list(totals(s))})
 
 
-def resolve_combat(s: AnimaState) -> None:
+def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
     """Settle the combat: the loser is expelled, a heavy loss kills a character."""
-    a, b = totals(s)
+    a, b = known if known is not None else totals(s)
     kind, seat, other = s.cb_kind, s.cb_a, s.cb_b
     party_won = a >= b if kind != CB_PARTY else a > b
     margin = abs(a - b)

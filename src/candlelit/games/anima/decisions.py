@@ -131,20 +131,20 @@ def _first_op(s: AnimaState, kind: int) -> str:
 def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool:
     """Whether an advantage can be played in a seat's own phase turn now."""
     card = s.advantage(kind)
-    if not s.has_skill_ready(seat, card.skill):
-        return False
-    window = combat.card_window(s, kind)
-    op = _first_op(s, kind)
+    window = card.window
     if window == "join":
         return phase_window == "reset" and s.org[seat] != kind
-    if op == "peek_encounter":
-        return card.timing.lower() == phase_window and bool(_peekable(s, seat))
+    if window not in (phase_window, "any", "interaction"):
+        return False
+    if not s.has_skill_ready(seat, card.skill):
+        return False
+    op = card.does[0].op
     if window == "any" or op in ("steal_advantage", "steal_character"):
         if window == "interaction" and phase_window != "interaction":
             return False
         return bool(targets(s, seat, op))
-    if window != phase_window:
-        return False
+    if op == "peek_encounter":
+        return bool(_peekable(s, seat))
     if op == "recruit":
         return len(s.party[seat]) < PARTY_LIMIT
     if op == "extra_reveal":
