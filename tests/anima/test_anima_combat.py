@@ -162,3 +162,40 @@ def test_the_titan_golem_ignores_combat_cards(dice):
     act(s, "Play Battle Plan")
     assert s.cb_bonus[0] == 0 and logged(s, "no_effect")
     assert adv(s, "Battle Plan") in s.adv_discard
+
+
+def test_the_defender_prepares_after_the_attacker_before_the_dice(dice):
+    s = table()
+    put_area(s, 0, "Forest Road")
+    party(s, 0, "Warrior", "Technician")
+    party(s, 1, "Wizard")
+    s.loc[0] = s.loc[1] = 0
+    hand(s, 0, "Battle Plan")
+    hand(s, 1, "Barrier", "Fireball")
+    start(s, INTERACTION)
+    act(s, "Attack Seat 2")
+    act(s, "Accept the fight")
+    assert s.step == S_PREP and s.actor == 0
+    act(s, "Play Battle Plan")
+    act(s, "Roll the combat dice")
+    assert s.step == S_PREP and s.actor == 1
+    act(s, "Play Barrier")
+    act(s, "Play Fireball")
+    dice(1, 6)
+    act(s, "Roll the combat dice")
+    if "Keep the dice" in labels(s):
+        act(s, "Keep the dice")
+    a, b = logged(s, "combat_roll")[0]["totals"]
+    assert (a, b) == (4 + 2 + 2 + 1 - 3, 1 + 3 + 6)
+    assert logged(s, "party_won")[0]["seat"] == 1 and s.loc[0] == -1
+
+
+def test_at_the_round_limit_the_most_completed_missions_win():
+    s = table(max_rounds=1)
+    party(s, 0, "Thief")
+    party(s, 1, "Warrior")
+    s.done[1] = [0]
+    s.round, s.phase, s.turn_idx, s.agenda = 1, 4, 1, []
+    s._next_turn()
+    assert s.is_terminal() and s.winners() == [1]
+    assert s.view(None)["result"]["reason"] == "rounds"

@@ -143,3 +143,16 @@ def test_a_party_off_the_map_cannot_stay_and_does_not_explore():
     assert "Stay here" not in labels(s)
     start(s, EXPLORATION)
     assert s.phase == RESET and s.round == 2 and not logged(s, "explore_roll")
+
+
+def test_no_new_area_when_every_area_at_the_cap_holds_an_encounter_or_a_party():
+    s = table()
+    party(s, 0, "Thief")
+    party(s, 1, "Warrior")
+    names = ["Market Town", "Forest Road", "Farmlands", "Coastal Harbor"]
+    encounters = ["Wolf Pack", "Giant Spider", "Ghoul", None]
+    for slot, (name, encounter) in enumerate(zip(names, encounters, strict=True)):
+        put_area(s, slot, name, encounter)
+    s.loc[1] = 3
+    start(s, MOVEMENT)
+    assert "Reveal a new area" not in labels(s)
