@@ -157,3 +157,14 @@ def test_a_bad_card_file_is_refused_with_a_clear_error(tmp_path):
         read_cards_file(path)
     with pytest.raises(OptionError):
         load("anima", 2, 0, options={"cards": "not a mapping"})
+
+
+def test_a_party_holding_an_area_need_not_explore_it():
+    s = table()
+    _explorer(s, "Old Monastery", "Freelancer")
+    give_missions(s, 0, "Hold the Monastery", "Chart the Wastes")
+    start(s, EXPLORATION)
+    assert "Hold the area without exploring" not in labels(s)
+    act(s, "Work on mission 1 here")
+    act(s, "Hold the area without exploring")
+    assert logged(s, "held")[0]["count"] == 1 and not logged(s, "explore_roll")

@@ -390,7 +390,8 @@ def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
                     agenda.push(s, T_RECRUIT, seat)
                 elif op.op == "defeat_draw":
                     agenda.push(s, T_DRAW, seat, op.count)
-                elif op.op == "defeat_see_finals" and s.final < 0:
+                elif op.op == "defeat_see_finals" and s.final < 0 and \
+                        s.options["end_game"] != "crisis":
                     s.saw_finals[seat] = 1
                     s._emit("effect", "anima.saw_finals", {"seat": seat})
         elif origin == O_CRISIS:

@@ -276,7 +276,10 @@ def _trade_confirm(s: AnimaState, seat: int) -> list[int]:
 
 
 def _explore(s: AnimaState, seat: int) -> list[int]:
-    return [A_EXPLORE] + [A_MISSION + m for m in missions.here(s, seat)]
+    out = [A_EXPLORE] + [A_MISSION + m for m in missions.here(s, seat)]
+    if missions.holding(s, seat):
+        out.append(A_DONE)  # a party holding an area need not explore it
+    return out
 
 
 def _prep(s: AnimaState, seat: int) -> list[int]:
@@ -663,6 +666,9 @@ def _hand_over(s: AnimaState, giver: int, taker: int, action: int) -> None:
 
 
 def _a_explore(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        s._emit("explore", "anima.held_only", {"seat": seat})
+        return
     if action != A_EXPLORE:
         missions.work(s, seat, action - A_MISSION)
         return

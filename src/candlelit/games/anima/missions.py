@@ -73,6 +73,13 @@ def here(s: AnimaState, seat: int) -> list[int]:
     return out
 
 
+def holding(s: AnimaState, seat: int) -> bool:
+    """Whether the party declared this round that it holds its area for a mission."""
+    return any(s.mprog[seat][m][M_DECLARED] == s.round
+               and (step := current_step(s, seat, m)) is not None
+               and step.kind == "hold_area" for m in range(3))
+
+
 def show(s: AnimaState, seat: int, slot: int) -> None:
     """A mission being worked on is shown to everyone."""
     prog = s.mprog[seat][slot]
