@@ -182,3 +182,26 @@ def test_the_areas_trade_symbol_and_danger_come_from_the_card():
     assert s.cards.areas[area(s, "Market Town")].trade
     assert s.cards.areas[area(s, "Tower at the End of the World")].danger == 3
     assert char(s, "Paladin") >= 0
+
+
+def test_a_trade_offer_resamples_consistently_for_a_third_seat():
+    import random
+
+    s = table(players=3)
+    put_area(s, 0, "Market Town")
+    party(s, 0, "Warrior")
+    party(s, 1, "Thief")
+    party(s, 2, "Tao")
+    s.loc[0] = s.loc[1] = 0
+    hand(s, 0, "Battle Plan", "Bribe")
+    hand(s, 1, "Fireball")
+    hand(s, 2, "Ki Burst")
+    start(s, INTERACTION)
+    act(s, "Trade with Seat 2")
+    act(s, "Offer Battle Plan")
+    act(s, "Offer Fireball")
+    for seed in range(8):
+        world = s.resample(2, random.Random(seed))
+        assert world.view(2) == s.view(2)
+        world.apply_action(world.legal_actions()[-1], world.actor)  # accept
+        assert sorted(len(h) for h in world.hand) == [1, 1, 2]

@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from candlelit.games.anima.constants import M_SHOWN, S_GIVE, S_KEEP_ONE, S_PICK_AREA
+from candlelit.games.anima.constants import (
+    A_ABILITY,
+    A_OFFER_ADV,
+    M_SHOWN,
+    S_GIVE,
+    S_KEEP_ONE,
+    S_PICK_AREA,
+    S_TRADE_CONFIRM,
+    S_TRADE_REPLY,
+)
 
 if TYPE_CHECKING:
     from candlelit.games.anima.rules import AnimaState
@@ -38,6 +47,7 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
         world.pool = pool[:len(state.pool)]
         del pool[:len(state.pool)]
     world.adv_deck = pool
+    _redraw_offers(state, world, player, rng)
     # characters: the deck and others' set-up offers
     chars = list(state.char_deck)
     for q in others:
@@ -78,3 +88,18 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
     world.seed = rng.getrandbits(62)
     world.log = [e for e in state.log if e.visible(player)]
     return world
+
+
+def _redraw_offers(state: AnimaState, world: AnimaState, player: int,
+                   rng: random.Random) -> None:
+    """An advantage offered in a trade between two other seats is one of the offerer's
+    re-dealt cards (the player saw only that a card was offered)."""
+    if state.step not in (S_TRADE_REPLY, S_TRADE_CONFIRM):
+        return
+    proposer, partner = state.order[state.turn_idx], state.trade_with
+    if player in (proposer, partner):
+        return
+    for who, field in ((proposer, "trade_give"), (partner, "trade_get")):
+        action = getattr(state, field)
+        if A_OFFER_ADV <= action < A_ABILITY and world.hand[who]:
+            setattr(world, field, A_OFFER_ADV + rng.choice(world.hand[who]))
