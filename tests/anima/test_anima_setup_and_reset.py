@@ -137,3 +137,11 @@ def test_an_ability_exhausts_its_character_and_blocks_that_skills_cards():
     assert char(s, "Wizard Mentalist") in s.exhausted[0]
     assert len(s.hand[0]) == 2  # it drew one advantage
     assert "Play Divination" not in labels(s)  # Magic cards are blocked this round
+
+
+def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler():
+    from candlelit.games.anima import agenda, constants, decisions
+
+    assert len(decisions._LEGAL) == len(decisions._APPLY) == constants.S_NONE + 1
+    assert len(constants.STEP_NAMES) == constants.S_NONE + 1
+    assert len(agenda.HANDLERS) == constants.T_CRISIS_END + 1

@@ -372,10 +372,6 @@ def _random_discard(s: AnimaState, t: Task) -> None:
         s._emit("discard", "anima.lost_card", {"seat": seat, "card": s.advantage(kind).id})
 
 
-def _stranger(s: AnimaState, t: Task) -> None:
-    raise NotImplementedError("anima: the stranger runs through its op, not a task")
-
-
 # -- exploration -----------------------------------------------------------------------------
 def _explore_choice(s: AnimaState, t: Task) -> None:
     seat = t[1]
@@ -497,7 +493,7 @@ def _crisis_end(s: AnimaState, t: Task) -> None:
 HANDLERS: tuple[Callable[[AnimaState, Task], None], ...] = (
     _setup_char, _setup_adv, _turn, _end_turn, _face, _meet, _resolve, _enter,
     _explore_choice, _explore_end, _reward, _check, _die, _lose_char, _inactivate,
-    _discard, _draw, _recruit, _stranger, _ops, _encounters, _crisis, _refresh,
+    _discard, _draw, _recruit, _ops, _encounters, _crisis, _refresh,
     _expel, _random_discard, _cull, _save_ask, _place_area, _hold_extra, _main, _crisis_end,
 )
 """Each task's handler, indexed by task code (see constants.py)."""

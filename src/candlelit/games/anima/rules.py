@@ -269,12 +269,8 @@ class AnimaState(State):
                 return -1
             self.enc_deck, self.enc_discard = self.enc_discard, []
             self._shuffle(self.enc_deck)
-            self._forget_deck_peeks()
             self._emit("deck", "anima.reshuffled", {"deck": "encounters"})
         return self.enc_deck.pop()
-
-    def _forget_deck_peeks(self) -> None:
-        """Nothing to forget: peeks only ever concern encounters lying on areas."""
 
     def draw_advantages(self, seat: int, count: int) -> int:
         """Draw up to `count` advantages, stopping at the hand limit (no draw-then-discard)."""
