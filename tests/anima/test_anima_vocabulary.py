@@ -27,7 +27,9 @@ from candlelit.games.anima.constants import (
     O_EXPLORATION,
     O_MOVEMENT,
     RESET,
+    S_CHECK,
     S_PREP,
+    S_REACT,
 )
 
 
@@ -442,8 +444,8 @@ def test_all_check_and_expel_all(dice):
     party(s, 1, "Tao")
     hand(s, 1, "Battle Plan")
     _explore_into(s, dice, "Abyssal Rift", "Chains of Omega", 4, 1, 1, others=(1,))
-    if s.actor == 1:
-        act(s, "Roll the Speed check")
+    while s.step in (S_REACT, S_CHECK):
+        act(s, labels(s)[0])  # let the check go ahead / roll it
     assert s.hand[1] == []
     s2 = table()
     party(s2, 0, "Freelancer")
@@ -486,3 +488,22 @@ def test_prep_is_offered_only_with_cards_or_abilities(dice):
     _fight(s, 0, "Wild Boar")
     assert s.step != S_PREP and logged(s, "party_beat")
     assert O_MOVEMENT != O_EXPLORATION
+
+
+def test_other_seats_may_sabotage_a_speed_check_in_their_reaction_window(dice):
+    s = table(players=3)
+    party(s, 0, "Freelancer")          # Speed 2
+    party(s, 1, "Thief")               # Trickery: may play Sabotage
+    party(s, 2, "Tao")
+    hand(s, 1, "Sabotage")
+    hand(s, 2, "Battle Plan")
+    s.round, s.phase = 1, EXPLORATION
+    halt(s)
+    combat.begin_check(s, 0, 6, 0, 0, 0)
+    assert s.actor == 1 and labels(s) == ["Let the check go ahead", "Play Sabotage"]
+    act(s, "Play Sabotage")
+    assert s.actor == 2 and labels(s) == ["Let the check go ahead"]  # asked all the same
+    dice(4)
+    act(s, "Let the check go ahead")
+    assert logged(s, "check_roll")[0]["total"] == 4 + 2 - 2
+    assert not logged(s, "check_roll")[0]["passed"]

@@ -301,6 +301,14 @@ class HeuristicBot:
                 return pick
         return self._pick(options, "roll_check")
 
+    def _react(self, view: dict[str, Any], options: Options) -> int | None:
+        check = view["check"]
+        me = self._me(view)
+        if check is not None and len(view["seats"][check["seat"]]["completed"]) > \
+                len(me["completed"]):
+            return self._pick(options, "play", "let_it_be")
+        return self._pick(options, "let_it_be")
+
     def _explore_rolled(self, view: dict[str, Any], options: Options) -> int | None:
         return self._pick(options, "accept")
 

@@ -38,6 +38,7 @@ from candlelit.games.anima.constants import (
     S_DEATH,
     S_NONE,
     S_PREP,
+    S_REACT,
     T_DIE,
     T_DISCARD,
     T_DRAW,
@@ -455,14 +456,32 @@ def _after_win(s: AnimaState, seat: int, big: int) -> None:
 # -- Speed checks ------------------------------------------------------------------------------
 def begin_check(s: AnimaState, seat: int, target: int, purpose: int, arg: int,
                 slot: int) -> None:
-    """Start a Speed check; the party may first add check bonuses."""
+    """Start a Speed check: first every other seat holding an advantage may react (an
+    Interruption that slows the party), then the party may add check bonuses."""
     s.ck_seat, s.ck_target, s.ck_bonus, s.ck_purpose, s.ck_arg = seat, target, 0, purpose, arg
     s.count_left = slot
     s._emit("check", "anima.check", {"seat": seat, "target": target})
+    s.asked = [q for q in s.order if q != seat and s.hand[q]]
+    next_reactor(s)
+
+
+def next_reactor(s: AnimaState) -> None:
+    """Ask the next seat of the reaction window before a Speed check, or go on to it."""
+    if s.asked:
+        agenda.ask(s, s.asked.pop(0), S_REACT)
+        return
+    seat = s.ck_seat
     if s.hand[seat] or ready_with(s, seat, "check_bonus"):
         agenda.ask(s, seat, S_CHECK)
     else:
         roll_check(s)
+
+
+def reaction_cards(s: AnimaState, seat: int) -> list[int]:
+    """Advantages `seat` may play against the party about to make a Speed check."""
+    advantages = s.cards.advantages
+    return [k for k in cards_for_window(s, seat, "any")
+            if advantages[k].does[0].op == "sabotage"]
 
 
 def roll_check(s: AnimaState) -> None:

@@ -32,13 +32,13 @@ PHASE_NAMES = ("setup", "reset", "movement", "interaction", "exploration", "over
  S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM, S_EXPLORE, S_PREP, S_AFTER_ROLL, S_CHECK,
  S_EXPLORE_ROLLED, S_ADJUST, S_REROLL_PICK, S_REWARD, S_LOSE_CHARACTER, S_INACTIVATE,
  S_DEATH, S_DISCARD, S_KEEP_ONE, S_GIVE, S_REVEALED, S_ATTACKED, S_TARGET, S_PICK_AREA,
- S_STEAL_CHARACTER, S_PEEK, S_SNEAK, S_NONE) = range(32)
+ S_STEAL_CHARACTER, S_PEEK, S_SNEAK, S_REACT, S_NONE) = range(33)
 STEP_NAMES = ("keep_character", "return_advantage", "reset", "move", "cull", "save_area",
               "interact", "trade_offer", "trade_reply", "trade_confirm", "explore", "prep",
               "after_roll", "check", "explore_rolled", "adjust", "reroll_pick", "reward",
               "lose_character", "inactivate", "death", "discard", "keep_one", "give",
               "revealed", "attacked", "target", "pick_area", "steal_character", "peek",
-              "sneak", "none")
+              "sneak", "react", "none")
 
 # the action space
 A_DONE = 0          # end this turn's free actions / pass a window / decline

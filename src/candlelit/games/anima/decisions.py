@@ -375,6 +375,10 @@ def _sneak(s: AnimaState, seat: int) -> list[int]:
     return [A_TRAVEL + i for i in _destinations(s, seat)]
 
 
+def _react(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE] + [A_PLAY + k for k in combat.reaction_cards(s, seat)]
+
+
 def _none(s: AnimaState, seat: int) -> list[int]:
     return []
 
@@ -383,7 +387,7 @@ _LEGAL = (_keep_character, _return_advantage, _reset, _move, _cull, _save_area, 
           _trade_offer, _trade_reply, _trade_confirm, _explore, _prep, _after_roll, _check,
           _explore_rolled, _adjust, _reroll_pick, _reward, _lose_character, _inactivate,
           _death, _discard, _keep_one, _give, _revealed, _attacked, _target, _pick_area,
-          _steal_character, _peek, _sneak, _none)
+          _steal_character, _peek, _sneak, _react, _none)
 """Each step's legal-action builder, indexed by step (see constants.py)."""
 
 
@@ -904,6 +908,17 @@ def _a_sneak(s: AnimaState, seat: int, action: int) -> None:
                                       "area": s.cards.areas[s.area_at[slot]].id})
 
 
+def _a_react(s: AnimaState, seat: int, action: int) -> None:
+    if action != A_DONE:
+        kind = action - A_PLAY
+        combat.spend_card(s, seat, kind)
+        amount = sum(o.amount for o in s.advantage(kind).does if o.op == "sabotage")
+        s.speed_mod[s.ck_seat] -= amount
+        s._emit("effect", "anima.sabotaged", {"seat": seat, "to": s.ck_seat,
+                                              "amount": amount})
+    combat.next_reactor(s)
+
+
 def _a_none(s: AnimaState, seat: int, action: int) -> None:
     raise NotImplementedError("anima: no decision is awaited")
 
@@ -913,6 +928,6 @@ _APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a
           _a_after_roll, _a_check, _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward,
           _a_lose_character, _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give,
           _a_revealed, _a_attacked, _a_target, _a_pick_area, _a_steal_character, _a_peek,
-          _a_sneak, _a_none)
+          _a_sneak, _a_react, _a_none)
 """Each step's handler, indexed by step (see constants.py)."""
 

@@ -48,6 +48,7 @@ from candlelit.games.anima.constants import (
     S_KEEP_CHARACTER,
     S_KEEP_ONE,
     S_LOSE_CHARACTER,
+    S_REACT,
     S_RESET,
     S_RETURN_ADVANTAGE,
     S_REVEALED,
@@ -67,7 +68,7 @@ GAME = "anima"
 _DONE = {S_RESET: "end_reset", S_INTERACT: "end_interaction", S_SAVE_AREA: "let_go",
          S_TRADE_OFFER: "cancel_trade", S_TRADE_REPLY: "decline", S_TRADE_CONFIRM: "decline",
          S_AFTER_ROLL: "keep_dice", S_DEATH: "let_die", S_REVEALED: "face_it",
-         S_ATTACKED: "accept_fight", S_EXPLORE: "hold_only"}
+         S_ATTACKED: "accept_fight", S_EXPLORE: "hold_only", S_REACT: "let_it_be"}
 _SIMPLE = {A_REVEAL: "reveal", A_REST: "rest", A_STAY: "stay", A_EXPLORE: "explore",
            A_ACCEPT: "accept", A_PLUS: "plus", A_MINUS: "minus", A_FIRST: "first_roll",
            A_SECOND: "second_roll"}
