@@ -91,7 +91,8 @@ class HeuristicBot:
             area = self.areas.get(self.area_ids.get(step.area, ""))
             if area is None or area.danger > safe:
                 continue
-            if kind == "defeat_mission_foe" and step.foe_combat > strength + 1:
+            if kind == "defeat_mission_foe" and \
+                    step.foe_combat > self._potential(view, step.foe_type) + 1:
                 continue
             if kind == "speed_check" and step.target > me["speed"] + 4:
                 continue
@@ -99,6 +100,37 @@ class HeuristicBot:
                 continue
             out.append(area.id)
         return out
+
+    def _potential(self, view: dict[str, Any], foe_type: str) -> int:
+        """Party Combat against a creature of `foe_type` with passives, its organization,
+        ready combat abilities and the combat cards in hand it can play."""
+        me = self._me(view)
+        total = self._strength(me)
+        skills = set()
+        for c in me["characters"]:
+            if c["inactive"]:
+                continue
+            card = self.characters.get(c["card"])
+            if card is None:
+                continue
+            if not c["exhausted"]:
+                skills.update(card.skills)
+            if card.exhaust and c["exhausted"]:
+                continue
+            total += sum(op.amount for op in card.does if op.op == "combat"
+                         and op.vs != "party" and (not op.types or foe_type in op.types))
+        org = self.advantages.get(me["organization"] or "")
+        if org is not None:
+            total += sum(op.amount for op in org.does if op.op == "combat"
+                         and (not op.types or foe_type in op.types))
+        for card_id in view.get("hand", []):
+            card = self.advantages.get(card_id)
+            if card is None or card.window != "combat" or (card.skill and
+                                                            card.skill not in skills):
+                continue
+            total += sum(op.amount for op in card.does if op.op == "combat"
+                         and op.vs != "party" and (not op.types or foe_type in op.types))
+        return total
 
     def _safe_danger(self, view: dict[str, Any]) -> int:
         strength = self._strength(self._me(view))
@@ -188,7 +220,11 @@ class HeuristicBot:
             score = self._area_score(view, areas[slot])
             if score > best_score:
                 best, best_score = action, score
-        if best_score < 1:
+        in_play = {a["card"] for a in view["areas"]}
+        wanted = [self.area_ids.get(step.area) for _, step in self._goals(view)
+                  if step.area >= 0]
+        missing = any(w is not None and w not in in_play for w in wanted)
+        if best_score < 1 or (missing and best_score < 100):
             reveal = self._pick(options, "reveal")
             if reveal is not None:
                 return reveal
@@ -247,7 +283,8 @@ class HeuristicBot:
                 continue
             index = m["step"] if m else 0
             step = card.steps[min(index, len(card.steps) - 1)]
-            if step.kind == "defeat_mission_foe" and step.foe_combat > mine + 1:
+            if step.kind == "defeat_mission_foe" and \
+                    step.foe_combat > self._potential(view, step.foe_type) + 1:
                 continue
             if step.kind == "speed_check" and step.target > me["speed"] + 4:
                 continue
