@@ -83,7 +83,6 @@ class HeuristicBot:
         """Areas of open mission steps the party can likely survive and do."""
         out = []
         me = self._me(view)
-        strength = self._strength(me)
         safe = self._safe_danger(view)
         for kind, step in self._goals(view):
             if step.area < 0:
@@ -106,7 +105,7 @@ class HeuristicBot:
         ready combat abilities and the combat cards in hand it can play."""
         me = self._me(view)
         total = self._strength(me)
-        skills = set()
+        skills: set[str] = set()
         for c in me["characters"]:
             if c["inactive"]:
                 continue
@@ -124,11 +123,10 @@ class HeuristicBot:
             total += sum(op.amount for op in org.does if op.op == "combat"
                          and (not op.types or foe_type in op.types))
         for card_id in view.get("hand", []):
-            card = self.advantages.get(card_id)
-            if card is None or card.window != "combat" or (card.skill and
-                                                            card.skill not in skills):
+            adv = self.advantages.get(card_id)
+            if adv is None or adv.window != "combat" or (adv.skill and adv.skill not in skills):
                 continue
-            total += sum(op.amount for op in card.does if op.op == "combat"
+            total += sum(op.amount for op in adv.does if op.op == "combat"
                          and op.vs != "party" and (not op.types or foe_type in op.types))
         return total
 
@@ -271,7 +269,6 @@ class HeuristicBot:
 
     def _explore(self, view: dict[str, Any], options: Options) -> int | None:
         me = self._me(view)
-        mine = self._strength(me)
         for action, struct in options:
             if struct["kind"] != "mission":
                 continue
