@@ -49,7 +49,7 @@ _LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "
           "speed_mod", "out", "blocked", "attacked", "traded", "guard_used", "won_draw",
           "trade_draw", "saw_finals", "area_at", "enc_down", "monster", "growth", "order",
           "no_reward", "cb_bonus", "cb_minus", "cb_kill", "cb_big", "cb_dice", "pool",
-          "asked", "saved", "armed", "spent_card")
+          "asked", "saved", "armed")
 _NESTED = ("offer", "party", "exhausted", "inactive", "hand", "missions", "done", "bonus",
            "seen", "agenda")
 _SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_char",
@@ -61,7 +61,21 @@ _SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_cha
 
 
 class AnimaState(State):
-    """A game of Anima: Shadow of Omega."""
+    """A game of Anima: Shadow of Omega.
+
+    Fields, all plain ints and lists (cards are kind indices into `cards`):
+    decks and discards (`char_deck`, `adv_discard`, ...; `final_pile` the hidden finals);
+    per seat `party`, `exhausted`, `inactive`, `hand`, `org`, `missions` (its two basic
+    missions), `mprog` (progress per mission slot, see constants.M_*), `done`, `bonus`
+    ([Combat, Speed] from missions), `loc` (area slot or -1), `rest_round`, and this
+    round's marks (`out`: its round is over; `speed_mod`, `blocked` skills, `attacked`...);
+    per area slot `area_at`, `enc_down` (face-down encounter), `monster` (standing
+    creature) and `growth`; `seen[seat]` the slots whose encounter that seat peeked at;
+    the round (`round`, `phase`, `order`, `turn_idx`, `revealed`); the waiting decision
+    (`step`, `actor`) and the `agenda`; the combat (`cb_*`) and Speed check (`ck_*`) under
+    way; scratch for multi-step choices (`pool`, `asked`, `saved`, `armed`, `trade_*`,
+    `target_for`, `count_left`, `reward_skip`, `roll`, `roll2`).
+    """
 
     __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cb_foe_type", "mprog", "cards", "memo")
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "memo")
@@ -107,7 +121,6 @@ class AnimaState(State):
     asked: list[int]
     saved: list[int]
     armed: list[int]
-    spent_card: list[int]
     offer: list[list[int]]
     party: list[list[int]]
     exhausted: list[list[int]]
@@ -203,7 +216,7 @@ class AnimaState(State):
             s.enc_down[slot] = s._pop_encounter()
         s.order = list(range(n))
         s.cb_bonus, s.cb_minus, s.cb_kill, s.cb_big, s.cb_dice = ([0, 0] for _ in range(5))
-        s.pool, s.asked, s.saved, s.armed, s.spent_card = [], [], [], [0, 0, 0], []
+        s.pool, s.asked, s.saved, s.armed = [], [], [], [0, 0, 0]
         s.agenda = []
         s.round, s.phase, s.turn_idx, s.revealed = 0, SETUP, 0, 0
         s.step, s.actor = S_NONE, -1
