@@ -168,3 +168,11 @@ def test_a_party_holding_an_area_need_not_explore_it():
     act(s, "Work on mission 1 here")
     act(s, "Hold the area without exploring")
     assert logged(s, "held")[0]["count"] == 1 and not logged(s, "explore_roll")
+
+
+def test_a_card_whose_ops_act_in_different_windows_is_refused(tmp_path):
+    mixed = _edited("adv_03", does=[{"op": "combat", "amount": 2}, {"op": "draw", "count": 1}])
+    path = tmp_path / "mixed.yaml"
+    path.write_text(yaml.safe_dump(mixed), encoding="utf-8")
+    with pytest.raises(DataError, match="one window"):
+        read_cards_file(path)

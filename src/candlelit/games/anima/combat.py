@@ -238,6 +238,8 @@ def apply_combat_ops(s: AnimaState, seat: int, ops: tuple[Op, ...], from_card: b
             s.cb_bonus[side] += op.amount * len(s.active(seat))
         elif op.op == "opponent_minus":
             s.cb_minus[side] += op.amount
+        elif op.op != "combat":
+            raise NotImplementedError(f"anima: op {op.op} cannot be used in a combat")
 
 
 def _applies(s: AnimaState, op: Op) -> bool:

@@ -204,6 +204,11 @@ def parse_ops(raw: Any, place: str, where: str) -> tuple[Op, ...]:
         if name == "all_check" and args.get("fail") not in ("discard_random", "die"):
             raise ValueError(f"{where}: all_check.fail is discard_random or die")
         out.append(Op(name, **args))
+    if place in ("advantage", "ability"):
+        windows = {VOCABULARY[o.op].window for o in out}
+        if len(windows) > 1:
+            raise ValueError(f"{where}: the ops of one card must act in one window, not "
+                             f"{', '.join(sorted(windows))}")
     return tuple(out)
 
 
