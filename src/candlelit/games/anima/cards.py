@@ -24,6 +24,8 @@ MAX_AREAS = 24
 MAX_ADVANTAGES = 48
 MAX_ENCOUNTERS = 64
 MAX_MISSIONS = 16
+PASSIVE_ABILITY_OPS = frozenset({"combat", "death_guard"})
+"""What an ability that never exhausts may do (always on while its character is active)."""
 Skill = Literal["Trickery", "Magic", "Ki"]
 CreatureType = Literal["Beast", "Darkness", "Spirit", "Human", "Construct"]
 
@@ -363,6 +365,13 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
     for group, low, high, what in limits:
         if not low <= len(group) <= high:
             raise DataError(f"{origin}: {low} to {high} {what} are needed, not {len(group)}")
+    for c in data.characters:
+        names = {o.get("op") for o in (c.ability.does or []) if isinstance(o, dict)}
+        if not c.ability.exhaust and names - PASSIVE_ABILITY_OPS:
+            raise DataError(f"{origin}: {c.id}: an ability that does not exhaust can only be "
+                            f"{', '.join(sorted(PASSIVE_ABILITY_OPS))}")
+        if c.ability.exhaust and names & {"death_guard"}:
+            raise DataError(f"{origin}: {c.id}: death_guard is a passive (exhaust: false)")
     try:
         characters = tuple(
             Character(**_base(c, i, c.ability.effect), combat=c.combat, speed=c.speed,
