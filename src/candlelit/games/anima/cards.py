@@ -366,11 +366,11 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
         if not low <= len(group) <= high:
             raise DataError(f"{origin}: {low} to {high} {what} are needed, not {len(group)}")
     for c in data.characters:
-        names = {o.get("op") for o in (c.ability.does or []) if isinstance(o, dict)}
-        if not c.ability.exhaust and names - PASSIVE_ABILITY_OPS:
+        used = {str(o.get("op")) for o in (c.ability.does or []) if isinstance(o, dict)}
+        if not c.ability.exhaust and used - PASSIVE_ABILITY_OPS:
             raise DataError(f"{origin}: {c.id}: an ability that does not exhaust can only be "
                             f"{', '.join(sorted(PASSIVE_ABILITY_OPS))}")
-        if c.ability.exhaust and names & {"death_guard"}:
+        if c.ability.exhaust and "death_guard" in used:
             raise DataError(f"{origin}: {c.id}: death_guard is a passive (exhaust: false)")
     try:
         characters = tuple(
