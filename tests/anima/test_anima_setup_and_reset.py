@@ -145,3 +145,37 @@ def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler
     assert len(decisions._LEGAL) == len(decisions._APPLY) == constants.S_NONE + 1
     assert len(constants.STEP_NAMES) == constants.S_NONE + 1
     assert len(agenda.HANDLERS) == constants.T_CRISIS_END + 1
+
+
+def test_refusals_name_the_reason_and_never_a_hidden_card():
+    import pytest
+
+    from candlelit.engine.errors import IllegalAction
+    from candlelit.games.anima.constants import A_PLAY
+
+    s = table()
+    party(s, 0, "Wizard")
+    party(s, 1, "Thief")
+    hand(s, 1, "Fireball")
+    start(s, RESET)
+    before = s.serialize()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply_action(A_PLAY + adv(s, "Fireball"), 0)
+    assert "reset" in refused.value.reason and "Fireball" not in refused.value.reason
+    with pytest.raises(IllegalAction, match="seat 1 is to decide"):
+        s.apply_action(A_PLAY + adv(s, "Fireball"), 1)
+    assert s.serialize() == before
+
+
+def test_a_seat_sees_its_own_hand_and_offers_only():
+    s = load("anima", players=3, seed=9)
+    import json
+
+    mine, theirs, spectator = s.view(0), s.view(1), s.view(None)
+    assert len(mine["offer"]["characters"]) == 2 and len(mine["offer"]["advantages"]) == 4
+    offered = set(mine["offer"]["characters"]) | set(mine["offer"]["advantages"])
+    assert offered.isdisjoint(theirs["offer"]["characters"] + theirs["offer"]["advantages"])
+    assert "hand" not in spectator and "offer" not in spectator
+    assert all(not seat["characters"] for seat in spectator["seats"])
+    for other in (theirs, spectator):
+        assert not any(card in json.dumps(other["log"]) for card in offered)
