@@ -32,7 +32,7 @@ from typing import Any
 from benchlib import ENGINE_JSON, LATEST_JSON, LATEST_MD, PEERS_JSON, fmt, markdown_table
 
 PLAYOUT_TARGET_US = {"divinare": 6.0, "nevermore": 15.0, "fatal-frame": 20.0,
-                     "shadow-hunters": 20.0}
+                     "shadow-hunters": 20.0, "anima": 20.0}
 """Issue target: µs per action of a uniformly random playout, per game."""
 PEER_TARGET_GAMES = frozenset({"divinare"})
 """Games whose target also asks for half the fastest pure-Python peer's µs per action."""

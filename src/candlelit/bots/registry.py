@@ -14,6 +14,7 @@ _PER_GAME: dict[str, dict[str, str]] = {
     "nevermore": {"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     "fatal-frame": {"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     "shadow-hunters": {"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
+    "anima": {"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
 }
 
 

@@ -21,6 +21,7 @@ err = Console(stderr=True)
 Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)}")]
 Characters = Annotated[list[Path] | None, typer.Option(
     "--characters", help="a character file whose characters join the samples (repeatable)")]
+_DATA_FILE = typer.Option("--boards", "--cards", help="your own board or card file")
 
 
 def _fail(message: str) -> None:
@@ -80,7 +81,7 @@ def rules(game: str, lang: Lang = "en") -> None:
 
 @app.command()
 def cards(game: str, lang: Lang = "en",
-          boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+          boards: Annotated[Path | None, _DATA_FILE] = None,
           ) -> None:
     """Show GAME's cards and boards with their provenance (what is reconstructed)."""
     from candlelit.cli.catalog import cards_view
@@ -101,7 +102,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     lang: Lang = "en",
     variant: Annotated[str | None, typer.Option(help="a named variant")] = None,
-    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    boards: Annotated[Path | None, _DATA_FILE] = None,
     characters: Characters = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
@@ -130,7 +131,7 @@ def simulate(
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
     variant: str | None = None,
-    boards: Annotated[Path | None, typer.Option(help="your own board file")] = None,
+    boards: Annotated[Path | None, _DATA_FILE] = None,
     characters: Characters = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
 import json
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,37 +20,13 @@ from candlelit.engine.errors import CandlelitError
 from candlelit.engine.registry import GameSpec, games, get
 from candlelit.i18n import DEFAULT_LANGUAGE, t
 
-DataReader = Callable[[Path], dict[str, Any]]
-
-
-def _divinare_boards(path: Path) -> dict[str, Any]:
-    from candlelit.games.divinare.boards import read_layout_file
-
-    return read_layout_file(path)
-
-
-def _nevermore_cards(path: Path) -> dict[str, Any]:
-    from candlelit.games.nevermore.cards import read_cards_file
-
-    return read_cards_file(path)
-
-
-def _fatal_frame_cards(path: Path) -> dict[str, Any]:
-    from candlelit.games.fatal_frame.cards import read_cards_file
-
-    return read_cards_file(path)
-
-
-def _shadow_hunters_cards(path: Path) -> dict[str, Any]:
-    from candlelit.games.shadow_hunters.cards import read_cards_file
-
-    return read_cards_file(path)
-
-
-DATA_READERS: dict[str, DataReader] = {"divinare": _divinare_boards,
-                                       "nevermore": _nevermore_cards,
-                                       "fatal-frame": _fatal_frame_cards,
-                                       "shadow-hunters": _shadow_hunters_cards}
+DATA_READERS: dict[str, str] = {
+    "divinare": "candlelit.games.divinare.boards:read_layout_file",
+    "nevermore": "candlelit.games.nevermore.cards:read_cards_file",
+    "fatal-frame": "candlelit.games.fatal_frame.cards:read_cards_file",
+    "shadow-hunters": "candlelit.games.shadow_hunters.cards:read_cards_file",
+    "anima": "candlelit.games.anima.cards:read_cards_file",
+}
 """Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 
@@ -127,10 +103,12 @@ def cards_view(game: str, lang: str, boards_path: Path | None) -> RenderableType
 def read_data_file(game: str, path: Path) -> dict[str, Any]:
     """Validated board data from `path` for the game's `boards` option (DataError if bad)."""
     spec = get(game)
-    reader = DATA_READERS.get(spec.name)
-    if reader is None:
+    target = DATA_READERS.get(spec.name)
+    if target is None:
         raise CandlelitError(f"{spec.name} takes no board file")
-    return reader(path)
+    module, name = target.split(":")
+    data: dict[str, Any] = getattr(importlib.import_module(module), name)(path)
+    return data
 
 
 def character_pool(game: str, paths: list[Path]) -> dict[str, Any]:

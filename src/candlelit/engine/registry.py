@@ -35,7 +35,7 @@ class GameSpec:
 
 _GAMES: dict[str, GameSpec] = {}
 _MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore", "candlelit.games.fatal_frame",
-            "candlelit.games.shadow_hunters")
+            "candlelit.games.shadow_hunters", "candlelit.games.anima")
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -144,8 +144,29 @@ def shadow_hunters_cards() -> dict[str, Any]:
     return {"characters": characters, "decks": decks}
 
 
+def anima_cards() -> dict[str, Any]:
+    """Anima's five decks with their numbers, effect texts and provenance."""
+    from candlelit.cli.tables.anima import _stats
+    from candlelit.games.anima.cards import builtin_cards
+
+    cards = builtin_cards()
+
+    def entry(c: Any) -> dict[str, Any]:
+        return {"id": c.id, "name": {"en": c.name_en, "zh-TW": c.name_zh},
+                "stats": {lang: _stats(c, lang) for lang in ("en", "zh-TW")},
+                "text": c.text, "confidence": c.confidence,
+                "invented_fields": list(c.invented_fields),
+                "sources": list(c.source),
+                "reconstructed": c.reconstructed}
+
+    names = ("characters", "areas", "basic", "finals", "encounters", "advantages")
+    return {"groups": [{"group": g, "cards": [entry(c) for c in getattr(cards, g)]}
+                       for g in names]}
+
+
 CARDS = {"divinare": divinare_cards, "nevermore": nevermore_cards,
-         "fatal-frame": fatal_frame_cards, "shadow-hunters": shadow_hunters_cards}
+         "fatal-frame": fatal_frame_cards, "shadow-hunters": shadow_hunters_cards,
+         "anima": anima_cards}
 
 
 async def cards_page(request: Request) -> Response:

@@ -25,7 +25,8 @@ CardsRenderer = Callable[[str, Path | None], RenderableType]
 MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare",
                             "nevermore": "candlelit.cli.tables.nevermore",
                             "fatal-frame": "candlelit.cli.tables.fatal_frame",
-                            "shadow-hunters": "candlelit.cli.tables.shadow_hunters"}
+                            "shadow-hunters": "candlelit.cli.tables.shadow_hunters",
+                            "anima": "candlelit.cli.tables.anima"}
 """Game name → the module holding its renderers."""
 
 

@@ -1,0 +1,60 @@
+"""Anima: Shadow of Omega (Carlos B. García; Edge Entertainment / Fantasy Flight Games).
+
+Lead a party of adventurers across Gaïa: explore areas, face their encounters, complete two
+secret missions, and be the first to complete the final mission against Omega.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from candlelit.engine.options import Option, Variant, whole_number
+from candlelit.engine.registry import GameSpec, register
+from candlelit.games.anima import messages as _messages  # noqa: F401  (formatters)
+from candlelit.games.anima.cards import check_cards_option
+from candlelit.games.anima.rules import AnimaState
+
+RULES_VERSION = "anima-0"
+MAX_ROUNDS = 200
+
+
+def _new(players: int, seed: int, options: dict[str, Any]) -> AnimaState:
+    return AnimaState.new(players, seed, options)
+
+
+OPTIONS = (
+    Option("death_margin", 5,
+           "a character dies when its party loses a combat by MORE than this many points "
+           "(seed 超過5點以上 read literally: 5; set 4 for 'by 5 or more')",
+           validate=whole_number(0, 20)),
+    Option("spoils", "take",
+           "what beating another party gives: 'take' a random advantage from the loser (a "
+           "draw if it has none), or 'draw' one from the deck", choices=("take", "draw")),
+    Option("end_game", "first-edition",
+           "'first-edition': the first to complete the final mission wins; 'crisis' "
+           "(revised edition): the final mission's timer starts when it is revealed and "
+           "ends in one Crisis fight per eligible player", choices=("first-edition", "crisis")),
+    Option("max_rounds", 40,
+           "rounds before the game stops (the rules have no limit): most completed basic "
+           "missions wins, ties share", validate=whole_number(1, MAX_ROUNDS)),
+    Option("boards", None,
+           "card data in the shipped cards.yaml format (None: built-in); a user who owns the "
+           "printed cards can load them with --cards FILE", validate=check_cards_option),
+)
+
+VARIANTS = (
+    Variant("first-edition", "the first edition: the final mission decides the game"),
+    Variant("revised", "the revised edition's Crisis end game", {"end_game": "crisis"}),
+)
+
+SPEC = register(GameSpec(
+    name="anima",
+    title="Anima: Shadow of Omega",
+    min_players=2,
+    max_players=5,
+    rules_version=RULES_VERSION,
+    options=OPTIONS,
+    variants=VARIANTS,
+    new_state=_new,
+    state_class=AnimaState,
+))

@@ -1,0 +1,933 @@
+"""Every decision step: its legal actions and what choosing one does.
+
+`legal(s, seat)` lists the actions of the step the state waits on; `apply(s, seat, a)`
+carries one out (the caller has checked it is legal) and leaves the agenda to go on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from candlelit.games.anima import agenda, combat, missions
+from candlelit.games.anima.constants import (
+    A_ABILITY,
+    A_ACCEPT,
+    A_ATTACK,
+    A_CHARACTER,
+    A_CULL,
+    A_DISCARD,
+    A_DONE,
+    A_EXPLORE,
+    A_FIRST,
+    A_MINUS,
+    A_MISSION,
+    A_OFFER_ADV,
+    A_OFFER_CHAR,
+    A_PEEK,
+    A_PLAY,
+    A_PLUS,
+    A_REST,
+    A_REVEAL,
+    A_REVEAL_KIND,
+    A_REWARD,
+    A_ROLL,
+    A_SALVAGE_ADV,
+    A_SALVAGE_CHAR,
+    A_SEAT,
+    A_SECOND,
+    A_STAY,
+    A_TRADE,
+    A_TRAVEL,
+    ARM_REVEAL,
+    HAND_LIMIT,
+    O_MOVEMENT,
+    PARTY_LIMIT,
+    S_ADJUST,
+    S_ATTACKED,
+    S_CHECK,
+    S_EXPLORE_ROLLED,
+    S_GIVE,
+    S_NONE,
+    S_PEEK,
+    S_PICK_AREA,
+    S_PREP,
+    S_REROLL_PICK,
+    S_SNEAK,
+    S_STEAL_CHARACTER,
+    S_TARGET,
+    S_TRADE_CONFIRM,
+    S_TRADE_OFFER,
+    S_TRADE_REPLY,
+    STEP_NAMES,
+    T_CULL,
+    T_DISCARD,
+    T_ENTER,
+    T_FACE,
+    T_LOSE_CHAR,
+    T_MAIN,
+    T_SAVE_ASK,
+)
+from candlelit.games.anima.vocabulary import Op, window_of
+
+if TYPE_CHECKING:
+    from candlelit.games.anima.rules import AnimaState
+
+ABILITY_TARGET = 100
+"""`target_for` above this names a character ability (minus 100), below it a card."""
+
+
+# -- shared judgements --------------------------------------------------------------------
+def attack_targets(s: AnimaState, seat: int) -> list[int]:
+    """Parties `seat` may attack: same area, sizes within one (rivals always)."""
+    here = s.loc[seat]
+    if here < 0 or s.attacked[seat]:
+        return []
+    size = len(s.party[seat])
+    return [q for q in range(s.num_players) if q != seat and s.loc[q] == here
+            and (abs(len(s.party[q]) - size) <= 1 or rivals(s, seat, q))]
+
+
+def rivals(s: AnimaState, a: int, b: int) -> bool:
+    """Whether the two parties belong to rival organizations."""
+    return s.org[a] >= 0 and s.org[b] >= 0 and s.advantage(s.org[a]).rival == s.org[b]
+
+
+def forced_attacks(s: AnimaState, seat: int) -> list[int]:
+    """Rival parties in `seat`'s area: they fight at once."""
+    return [q for q in attack_targets(s, seat) if rivals(s, seat, q)]
+
+
+def _trade_area(s: AnimaState, seat: int) -> bool:
+    return s.loc[seat] >= 0 and s.cards.areas[s.area_at[s.loc[seat]]].trade
+
+
+def trade_partners(s: AnimaState, seat: int) -> list[int]:
+    """Seats `seat` may trade with: both parties stand on areas with the trade symbol."""
+    if s.traded[seat] or not _trade_area(s, seat):
+        return []
+    return [q for q in range(s.num_players) if q != seat and _trade_area(s, q)]
+
+
+def targets(s: AnimaState, seat: int, op: str) -> list[int]:
+    """Seats a targeted effect may be aimed at."""
+    here = s.loc[seat]
+    others = [q for q in range(s.num_players) if q != seat]
+    if op == "steal_advantage":
+        return [q for q in others if here >= 0 and s.loc[q] == here and s.hand[q]]
+    if op == "steal_character":
+        if len(s.party[seat]) >= PARTY_LIMIT:
+            return []
+        return [q for q in others if here >= 0 and s.loc[q] == here and len(s.party[q]) > 1]
+    if op == "sabotage":
+        return others
+    raise NotImplementedError(f"anima: op {op} has no targets")
+
+
+def _first_op(s: AnimaState, kind: int) -> str:
+    does = s.advantage(kind).does
+    return does[0].op if does else ""
+
+
+def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool:
+    """Whether an advantage can be played in a seat's own phase turn now."""
+    card = s.advantage(kind)
+    window = card.window
+    if window == "join":
+        return phase_window == "reset" and s.org[seat] != kind
+    if window not in (phase_window, "any", "interaction"):
+        return False
+    if not s.has_skill_ready(seat, card.skill):
+        return False
+    op = card.does[0].op
+    if window == "any" or op in ("steal_advantage", "steal_character"):
+        if window == "interaction" and phase_window != "interaction":
+            return False
+        return bool(targets(s, seat, op))
+    if op == "peek_encounter":
+        return bool(_peekable(s, seat))
+    if op == "recruit":
+        return len(s.party[seat]) < PARTY_LIMIT
+    if op == "extra_reveal":
+        return bool(s.revealed) and not s.armed[ARM_REVEAL] and _may_reveal_any(s, seat, True)
+    if op == "scout_areas":
+        return _may_reveal_any(s, seat, False) and bool(s.area_deck)
+    if op == "sneak_in":
+        return bool(_destinations(s, seat))
+    return True
+
+
+def _peekable(s: AnimaState, seat: int) -> list[int]:
+    return [i for i, e in enumerate(s.enc_down) if e >= 0 and i not in s.seen[seat]]
+
+
+def _destinations(s: AnimaState, seat: int) -> list[int]:
+    return [i for i, a in enumerate(s.area_at) if a >= 0 and i != s.loc[seat]]
+
+
+def _may_reveal_any(s: AnimaState, seat: int, armed: bool) -> bool:
+    """Whether a new area may be revealed now (one per round unless armed; room at the cap)."""
+    if s.revealed and not (armed or s.armed[ARM_REVEAL]):
+        return False
+    return any(a < 0 for a in s.area_at) or bool(agenda.removable(s))
+
+
+def _ability_chars(s: AnimaState, seat: int, window: str) -> list[int]:
+    """Ready characters whose exhausting ability acts in `window` and can act now."""
+    chars = s.cards.characters
+    out = []
+    for c in s.party[seat]:
+        card = chars[c]
+        if not card.exhaust or not card.does or not s.ready(seat, c):
+            continue
+        op = card.does[0]
+        if window_of(op) != window:
+            continue
+        if op.op == "recruit" and len(s.party[seat]) >= PARTY_LIMIT:
+            continue
+        if op.op in ("steal_advantage", "steal_character", "sabotage") and \
+                not targets(s, seat, op.op):
+            continue
+        out.append(c)
+    return out
+
+
+# -- legal actions -------------------------------------------------------------------------
+def legal(s: AnimaState, seat: int) -> list[int]:
+    """The sorted legal actions of `seat` at the current step."""
+    return sorted(_LEGAL[s.step](s, seat))
+
+
+def _keep_character(s: AnimaState, seat: int) -> list[int]:
+    return [A_CHARACTER + c for c in s.offer[seat][:2]]
+
+
+def _return_advantage(s: AnimaState, seat: int) -> list[int]:
+    return [A_DISCARD + k for k in s.offer[seat]]
+
+
+def _reset(s: AnimaState, seat: int) -> list[int]:
+    out = [A_DONE]
+    out += [A_DISCARD + k for k in s.hand[seat]]
+    if len(s.party[seat]) > 1:
+        out += [A_CHARACTER + c for c in s.party[seat]]
+    out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "reset")]
+    out += [A_ABILITY + c for c in _ability_chars(s, seat, "reset")]
+    if s.poor_char == seat and not s.salvaged_char and len(s.party[seat]) < PARTY_LIMIT:
+        out += [A_SALVAGE_CHAR + c for c in set(s.char_discard)]
+    if s.poor_adv == seat and not s.salvaged_adv and len(s.hand[seat]) < HAND_LIMIT:
+        out += [A_SALVAGE_ADV + k for k in set(s.adv_discard)]
+    return out
+
+
+def _move(s: AnimaState, seat: int) -> list[int]:
+    out = [A_REST] + [A_TRAVEL + i for i in _destinations(s, seat)]
+    if s.loc[seat] >= 0:
+        out.append(A_STAY)
+    if _may_reveal_any(s, seat, False):
+        if s.area_deck:
+            out.append(A_REVEAL)
+        out += [A_REVEAL_KIND + k for k in set(s.area_discard)]
+    out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "movement")]
+    return out
+
+
+def _cull(s: AnimaState, seat: int) -> list[int]:
+    return [A_CULL + i for i in agenda.removable(s)]
+
+
+def _save_area(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE] + [A_DISCARD + k for k in s.hand[seat]]
+
+
+def _interact(s: AnimaState, seat: int) -> list[int]:
+    forced = forced_attacks(s, seat)
+    if forced:
+        return [A_ATTACK + q for q in forced]
+    out = [A_DONE] + [A_ATTACK + q for q in attack_targets(s, seat)]
+    out += [A_TRADE + q for q in trade_partners(s, seat)]
+    out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "interaction")]
+    out += [A_ABILITY + c for c in _ability_chars(s, seat, "interaction")]
+    return out
+
+
+def _trade_offer(s: AnimaState, seat: int) -> list[int]:
+    out = [A_DONE] + [A_OFFER_ADV + k for k in s.hand[seat]]
+    if len(s.party[seat]) > 1:
+        out += [A_OFFER_CHAR + c for c in s.party[seat]]
+    return out
+
+
+def _trade_reply(s: AnimaState, seat: int) -> list[int]:
+    """The partner answers with one of its own cards, keeping both within their limits."""
+    give_char = s.trade_give >= A_OFFER_CHAR
+    proposer = s.order[s.turn_idx]
+    out = [A_DONE]
+    if not give_char or (len(s.party[seat]) < PARTY_LIMIT
+                         and len(s.hand[proposer]) < HAND_LIMIT):
+        out += [A_OFFER_ADV + k for k in s.hand[seat]]
+    if len(s.party[seat]) > 1 and (give_char or (len(s.party[proposer]) < PARTY_LIMIT
+                                                 and len(s.hand[seat]) < HAND_LIMIT)):
+        out += [A_OFFER_CHAR + c for c in s.party[seat]]
+    return out
+
+
+def _trade_confirm(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE, A_ACCEPT]
+
+
+def _explore(s: AnimaState, seat: int) -> list[int]:
+    out = [A_EXPLORE] + [A_MISSION + m for m in missions.here(s, seat)]
+    if missions.holding(s, seat):
+        out.append(A_DONE)  # a party holding an area need not explore it
+    return out
+
+
+def _prep(s: AnimaState, seat: int) -> list[int]:
+    return ([A_ROLL] + [A_PLAY + k for k in combat.prep_cards(s, seat)]
+            + [A_ABILITY + c for c in combat.prep_abilities(s, seat)])
+
+
+def _after_roll(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE] + [A_ABILITY + c for c in combat.ready_with(s, seat, "combat_reroll")]
+
+
+def _check(s: AnimaState, seat: int) -> list[int]:
+    return ([A_ROLL] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "check")]
+            + [A_ABILITY + c for c in combat.ready_with(s, seat, "check_bonus")])
+
+
+def _explore_rolled(s: AnimaState, seat: int) -> list[int]:
+    return ([A_ACCEPT] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "explore")]
+            + [A_ABILITY + c for c in combat.ready_with(s, seat, "explore_reroll")])
+
+
+def _adjust(s: AnimaState, seat: int) -> list[int]:
+    return ([A_PLUS] if s.roll < 6 else []) + ([A_MINUS] if s.roll > 1 else [])
+
+
+def _reroll_pick(s: AnimaState, seat: int) -> list[int]:
+    return [A_FIRST, A_SECOND]
+
+
+def _reward(s: AnimaState, seat: int) -> list[int]:
+    rewards = s.cards.areas[s.area_at[s.loc[seat]]].rewards
+    return [A_REWARD + i for i in range(len(rewards)) if i != s.reward_skip]
+
+
+def _lose_character(s: AnimaState, seat: int) -> list[int]:
+    return [A_CHARACTER + c for c in s.party[seat]]
+
+
+def _inactivate(s: AnimaState, seat: int) -> list[int]:
+    return [A_CHARACTER + c for c in s.active(seat)]
+
+
+def _death(s: AnimaState, seat: int) -> list[int]:
+    return ([A_DONE] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "death")]
+            + [A_ABILITY + c for c in combat.ready_with(s, seat, "prevent_death")])
+
+
+def _discard(s: AnimaState, seat: int) -> list[int]:
+    return [A_DISCARD + k for k in s.hand[seat]]
+
+
+def _keep_one(s: AnimaState, seat: int) -> list[int]:
+    return [A_OFFER_ADV + k for k in s.pool]
+
+
+def _give(s: AnimaState, seat: int) -> list[int]:
+    return [A_SEAT + q for q in range(s.num_players) if q != seat]
+
+
+def _revealed(s: AnimaState, seat: int) -> list[int]:
+    task = s.agenda[-1]
+    return [A_DONE] + [A_ABILITY + c for c in
+                       combat.revealed_options(s, seat, task[2], task[4])]
+
+
+def _attacked(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "attacked")]
+
+
+def _target(s: AnimaState, seat: int) -> list[int]:
+    return [A_SEAT + q for q in targets(s, seat, _target_op(s))]
+
+
+def _target_op(s: AnimaState) -> str:
+    if s.target_for >= ABILITY_TARGET:
+        return s.character(s.target_for - ABILITY_TARGET).does[0].op
+    return _first_op(s, s.target_for)
+
+
+def _pick_area(s: AnimaState, seat: int) -> list[int]:
+    return [A_REVEAL_KIND + k for k in s.pool]
+
+
+def _steal_character(s: AnimaState, seat: int) -> list[int]:
+    return [A_CHARACTER + c for c in s.party[s.trade_with]]
+
+
+def _peek(s: AnimaState, seat: int) -> list[int]:
+    return [A_PEEK + i for i in _peekable(s, seat)]
+
+
+def _sneak(s: AnimaState, seat: int) -> list[int]:
+    return [A_TRAVEL + i for i in _destinations(s, seat)]
+
+
+def _react(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE] + [A_PLAY + k for k in combat.reaction_cards(s, seat)]
+
+
+def _none(s: AnimaState, seat: int) -> list[int]:
+    return []
+
+
+_LEGAL = (_keep_character, _return_advantage, _reset, _move, _cull, _save_area, _interact,
+          _trade_offer, _trade_reply, _trade_confirm, _explore, _prep, _after_roll, _check,
+          _explore_rolled, _adjust, _reroll_pick, _reward, _lose_character, _inactivate,
+          _death, _discard, _keep_one, _give, _revealed, _attacked, _target, _pick_area,
+          _steal_character, _peek, _sneak, _react, _none)
+"""Each step's legal-action builder, indexed by step (see constants.py)."""
+
+
+def why_not(s: AnimaState, seat: int, action: int) -> str:
+    """Why `action` is refused now (names the step, never hidden cards)."""
+    from candlelit.games.anima.constants import NUM_ACTIONS
+
+    if not 0 <= action < NUM_ACTIONS:
+        return f"{action} is not an Anima action"
+    return f"action {action} is not allowed now (step: {STEP_NAMES[s.step]})"
+
+
+# -- applying a decision ---------------------------------------------------------------------
+def apply(s: AnimaState, seat: int, action: int) -> None:
+    """Carry out a legal `action` of `seat` at the current step."""
+    step = s.step
+    s.step = S_NONE
+    _APPLY[step](s, seat, action)
+
+
+def _a_keep_character(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_CHARACTER
+    chars = s.offer[seat][:2]
+    chars.remove(kind)
+    s.party[seat] = [kind]
+    s.char_deck.extend(chars)
+    s._shuffle(s.char_deck)
+    s.offer[seat] = s.offer[seat][2:]
+    s._emit("setup", "anima.kept_character", {"seat": seat, "card": s.character(kind).id})
+
+
+def _a_return_advantage(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_DISCARD
+    kept = [k for k in s.offer[seat] if k != kind]
+    s.hand[seat] = sorted(kept)
+    s.adv_deck.append(kind)
+    s._shuffle(s.adv_deck)
+    s.offer[seat] = []
+    s._emit("setup", "anima.kept_advantages", {"seat": seat, "count": len(kept)})
+
+
+def _a_reset(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        s._emit("reset", "anima.reset_done", {"seat": seat})
+        return
+    agenda.push(s, T_MAIN, seat)
+    if A_DISCARD <= action < A_SALVAGE_ADV:
+        kind = action - A_DISCARD
+        s.hand[seat].remove(kind)
+        s.adv_discard.append(kind)
+        s._emit("discard", "anima.discarded", {"seat": seat, "card": s.advantage(kind).id})
+    elif A_CHARACTER <= action < A_SALVAGE_CHAR:
+        kind = action - A_CHARACTER
+        s.remove_character(seat, kind)
+        s.char_discard.append(kind)
+        s._emit("reset", "anima.dismissed", {"seat": seat, "card": s.character(kind).id})
+    elif A_SALVAGE_CHAR <= action < A_OFFER_CHAR:
+        kind = action - A_SALVAGE_CHAR
+        s.char_discard.remove(kind)
+        s.party[seat].append(kind)
+        s.salvaged_char = 1
+        s._emit("reset", "anima.salvaged", {"seat": seat, "card": s.character(kind).id})
+    elif A_SALVAGE_ADV <= action < A_OFFER_ADV:
+        kind = action - A_SALVAGE_ADV
+        s.adv_discard.remove(kind)
+        s._to_hand(seat, kind)
+        s.salvaged_adv = 1
+        s._emit("reset", "anima.salvaged", {"seat": seat, "card": s.advantage(kind).id})
+    elif A_ABILITY <= action < A_CHARACTER:
+        _use_phase_ability(s, seat, action - A_ABILITY)
+    else:
+        _play_phase_card(s, seat, action - A_PLAY)
+
+
+def _play_phase_card(s: AnimaState, seat: int, kind: int) -> None:
+    """Play an advantage in a seat's own Reset, Movement or Interaction turn."""
+    card = s.advantage(kind)
+    if card.type == "Organization":
+        s.hand[seat].remove(kind)
+        if s.org[seat] >= 0:
+            s.adv_discard.append(s.org[seat])
+        s.org[seat] = kind
+        s._emit("reset", "anima.joined", {"seat": seat, "card": card.id})
+        return
+    combat.spend_card(s, seat, kind)
+    _phase_ops(s, seat, kind, card.does, is_card=True)
+
+
+def _use_phase_ability(s: AnimaState, seat: int, kind: int) -> None:
+    combat.use_ability(s, seat, kind)
+    _phase_ops(s, seat, ABILITY_TARGET + kind, s.character(kind).does, is_card=False)
+
+
+def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...],
+               is_card: bool) -> None:
+    for op in ops:
+        name = op.op
+        if name == "speed_round":
+            s.speed_mod[seat] += op.amount
+        elif name == "refresh_inactive":
+            s.inactive[seat] = []
+        elif name == "recruit":
+            s.recruit(seat)
+        elif name == "draw":
+            s.draw_advantages(seat, op.count)
+        elif name == "extra_reveal":
+            s.armed[ARM_REVEAL] = 1
+        elif name == "scout_areas":
+            s.pool = s.area_deck[-op.count:][::-1]
+            s.step, s.actor = S_PICK_AREA, seat
+            if s.agenda and s.agenda[-1][0] == T_MAIN:
+                s.agenda.pop()
+        elif name == "sneak_in":
+            s.step, s.actor = S_SNEAK, seat
+            if s.agenda and s.agenda[-1][0] == T_MAIN:
+                s.agenda.pop()
+        elif name == "peek_encounter":
+            s.step, s.actor = S_PEEK, seat
+            if not s.agenda or s.agenda[-1][0] != T_MAIN:
+                agenda.push(s, T_MAIN, seat)
+        elif name in ("steal_advantage", "steal_character", "sabotage"):
+            s.target_for = source
+            s.step, s.actor = S_TARGET, seat
+        else:
+            raise NotImplementedError(f"anima: op {name} cannot be played in a phase turn")
+
+
+def _a_move(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_REST:
+        s.loc[seat], s.rest_round[seat] = -1, s.round + 1
+        s._emit("move", "anima.rested", {"seat": seat})
+    elif action == A_STAY:
+        s._emit("move", "anima.stayed", {"seat": seat})
+    elif action == A_REVEAL or A_REVEAL_KIND <= action < A_PLAY:
+        if action == A_REVEAL:
+            kind = s.area_deck.pop()
+        else:
+            kind = action - A_REVEAL_KIND
+            s.area_discard.remove(kind)
+        _count_reveal(s)
+        agenda.reveal_area(s, seat, kind)
+    elif A_TRAVEL <= action < A_CULL:
+        slot = action - A_TRAVEL
+        s._emit("move", "anima.travels", {"seat": seat,
+                                          "area": s.cards.areas[s.area_at[slot]].id})
+        agenda.push(s, T_ENTER, seat, slot)
+        agenda.push(s, T_FACE, seat, slot, O_MOVEMENT)
+    else:
+        agenda.push(s, T_MAIN, seat)
+        _play_phase_card(s, seat, action - A_PLAY)
+
+
+def _count_reveal(s: AnimaState) -> None:
+    if s.revealed:
+        s.armed[ARM_REVEAL] = 0
+    s.revealed = 1
+
+
+def _a_cull(s: AnimaState, seat: int, action: int) -> None:
+    slot = action - A_CULL
+    s.count_left = slot
+    s._emit("move", "anima.cull_chosen", {"seat": seat,
+                                          "area": s.cards.areas[s.area_at[slot]].id})
+    if len(agenda.removable(s)) > 1:
+        s.asked = [q for q in s.order if q != seat]
+    else:
+        s.asked = []
+    agenda.push(s, T_SAVE_ASK, seat, s.target_for)
+
+
+def _a_save_area(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        return
+    task = s.agenda.pop()
+    kind = action - A_DISCARD
+    s.hand[seat].remove(kind)
+    s.adv_discard.append(kind)
+    slot = s.count_left
+    s.saved.append(slot)
+    s.asked = []
+    s._emit("move", "anima.area_saved", {"seat": seat, "card": s.advantage(kind).id,
+                                         "area": s.cards.areas[s.area_at[slot]].id})
+    agenda.push(s, T_CULL, task[1], task[2])
+
+
+def _a_interact(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        return
+    agenda.push(s, T_MAIN, seat)
+    if A_ATTACK <= action < A_TRADE:
+        q = action - A_ATTACK
+        s.attacked[seat] = 1
+        s._emit("attack", "anima.attacks", {"seat": seat, "to": q})
+        if s.hand[q]:
+            s.trade_with = seat
+            s.step, s.actor = S_ATTACKED, q
+        else:
+            combat.start_party(s, seat, q)
+    elif A_TRADE <= action < A_SEAT:
+        q = action - A_TRADE
+        s.traded[seat] = 1
+        s.trade_with = q
+        s._emit("trade", "anima.trade_proposed", {"seat": seat, "to": q})
+        s.step, s.actor = S_TRADE_OFFER, seat
+    elif A_ABILITY <= action < A_CHARACTER:
+        _use_phase_ability(s, seat, action - A_ABILITY)
+    else:
+        _play_phase_card(s, seat, action - A_PLAY)
+
+
+def _a_attacked(s: AnimaState, seat: int, action: int) -> None:
+    attacker = s.trade_with
+    if action == A_DONE:
+        combat.start_party(s, attacker, seat)
+        return
+    combat.spend_card(s, seat, action - A_PLAY)
+    s._emit("attack", "anima.attack_cancelled", {"seat": seat, "to": attacker})
+
+
+def _item(s: AnimaState, action: int) -> str:
+    if action >= A_OFFER_CHAR:
+        return s.character(action - A_OFFER_CHAR).id
+    return s.advantage(action - A_OFFER_ADV).id
+
+
+def _a_trade_offer(s: AnimaState, seat: int, action: int) -> None:
+    q = s.trade_with
+    if action == A_DONE:
+        s._emit("trade", "anima.trade_off", {"seat": seat, "to": q})
+        return
+    s.trade_give = action
+    _offer_log(s, seat, q, action)
+    s.step, s.actor = S_TRADE_REPLY, q
+
+
+def _offer_log(s: AnimaState, seat: int, q: int, action: int) -> None:
+    if action >= A_OFFER_CHAR:
+        s._emit("trade", "anima.offers", {"seat": seat, "to": q, "card": _item(s, action)})
+    else:
+        s._emit("trade", "anima.offers", {"seat": seat, "to": q, "card": _item(s, action)},
+                (seat, q))
+        s._emit("trade", "anima.offers_card", {"seat": seat, "to": q})
+
+
+def _a_trade_reply(s: AnimaState, seat: int, action: int) -> None:
+    proposer = s.order[s.turn_idx]
+    if action == A_DONE:
+        s._emit("trade", "anima.trade_declined", {"seat": seat, "to": proposer})
+        return
+    s.trade_get = action
+    _offer_log(s, seat, proposer, action)
+    s.step, s.actor = S_TRADE_CONFIRM, proposer
+
+
+def _a_trade_confirm(s: AnimaState, seat: int, action: int) -> None:
+    q = s.trade_with
+    if action == A_DONE:
+        s._emit("trade", "anima.trade_declined", {"seat": seat, "to": q})
+        return
+    _hand_over(s, seat, q, s.trade_give)
+    _hand_over(s, q, seat, s.trade_get)
+    s._emit("trade", "anima.traded", {"seat": seat, "to": q})
+    for p in (seat, q):
+        for op in combat.passive_ops(s, p):
+            if op.op == "draw_on_trade" and not s.trade_draw[p]:
+                s.trade_draw[p] = 1
+                s.draw_advantages(p, op.count)
+    s.trade_give = s.trade_get = -1
+
+
+def _hand_over(s: AnimaState, giver: int, taker: int, action: int) -> None:
+    if action >= A_OFFER_CHAR:
+        kind = action - A_OFFER_CHAR
+        s.remove_character(giver, kind)
+        s.party[taker].append(kind)
+    else:
+        kind = action - A_OFFER_ADV
+        s.hand[giver].remove(kind)
+        s._to_hand(taker, kind)
+
+
+def _a_explore(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        s._emit("explore", "anima.held_only", {"seat": seat})
+        return
+    if action != A_EXPLORE:
+        missions.work(s, seat, action - A_MISSION)
+        return
+    s.roll = s._d6()
+    s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
+    if s.hand[seat] or combat.ready_with(s, seat, "explore_reroll"):
+        s.step, s.actor = S_EXPLORE_ROLLED, seat
+    else:
+        agenda.explore_result(s, seat, s.roll)
+
+
+def _a_explore_rolled(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_ACCEPT:
+        agenda.explore_result(s, seat, s.roll)
+        return
+    if A_ABILITY <= action < A_CHARACTER:
+        combat.use_ability(s, seat, action - A_ABILITY)
+        s.roll2 = s._d6()
+        s._emit("explore", "anima.second_roll", {"seat": seat, "roll": s.roll2})
+        s.step, s.actor = S_REROLL_PICK, seat
+        return
+    kind = action - A_PLAY
+    combat.spend_card(s, seat, kind)
+    op = s.advantage(kind).does[0]
+    if op.op == "explore_adjust":
+        s.count_left = op.amount
+        s.step, s.actor = S_ADJUST, seat
+    elif op.choose:
+        s.roll2 = s._d6()
+        s.step, s.actor = S_REROLL_PICK, seat
+    else:
+        s.roll = s._d6()
+        s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
+        s.step, s.actor = S_EXPLORE_ROLLED, seat
+
+
+def _a_adjust(s: AnimaState, seat: int, action: int) -> None:
+    amount = s.count_left if action == A_PLUS else -s.count_left
+    s.roll = max(1, min(6, s.roll + amount))
+    s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
+    s.step, s.actor = S_EXPLORE_ROLLED, seat
+
+
+def _a_reroll_pick(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_SECOND:
+        s.roll = s.roll2
+    s.roll2 = -1
+    s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
+    s.step, s.actor = S_EXPLORE_ROLLED, seat
+
+
+def _a_prep(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_ROLL:
+        s.cb_prep += 1
+        combat.next_prep(s)
+        return
+    if A_ABILITY <= action < A_CHARACTER:
+        kind = action - A_ABILITY
+        combat.use_ability(s, seat, kind)
+        combat.apply_combat_ops(s, seat, s.character(kind).does, from_card=False)
+    else:
+        kind = action - A_PLAY
+        card = s.advantage(kind)
+        combat.spend_card(s, seat, kind)
+        combat.apply_combat_ops(s, seat, card.does, from_card=True, card_type=card.type)
+    if s.cb_kind != 0:
+        s.step, s.actor = S_PREP, seat
+
+
+def _a_after_roll(s: AnimaState, seat: int, action: int) -> None:
+    if action != A_DONE:
+        combat.reroll_own(s, seat, action - A_ABILITY)
+    s.cb_prep += 1
+    combat.after_roll(s)
+
+
+def _a_check(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_ROLL:
+        combat.roll_check(s)
+        return
+    if A_ABILITY <= action < A_CHARACTER:
+        kind = action - A_ABILITY
+        combat.use_ability(s, seat, kind)
+        s.ck_bonus += sum(o.amount for o in s.character(kind).does if o.op == "check_bonus")
+    else:
+        kind = action - A_PLAY
+        combat.spend_card(s, seat, kind)
+        s.ck_bonus += sum(o.amount for o in s.advantage(kind).does if o.op == "check_bonus")
+    s.step, s.actor = S_CHECK, seat
+
+
+def _a_reward(s: AnimaState, seat: int, action: int) -> None:
+    agenda.take_reward(s, seat, action - A_REWARD)
+
+
+def _a_lose_character(s: AnimaState, seat: int, action: int) -> None:
+    combat.lose_character(s, seat, action - A_CHARACTER)
+
+
+def _a_inactivate(s: AnimaState, seat: int, action: int) -> None:
+    combat.inactivate(s, seat, action - A_CHARACTER)
+
+
+def _a_death(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        agenda.push(s, T_LOSE_CHAR, seat)
+        return
+    if A_ABILITY <= action < A_CHARACTER:
+        combat.use_ability(s, seat, action - A_ABILITY)
+    else:
+        combat.spend_card(s, seat, action - A_PLAY)
+    s._emit("death", "anima.saved", {"seat": seat})
+
+
+def _a_discard(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_DISCARD
+    s.hand[seat].remove(kind)
+    s.adv_discard.append(kind)
+    s._emit("discard", "anima.discarded", {"seat": seat, "card": s.advantage(kind).id})
+    if s.count_left > 1:
+        agenda.push(s, T_DISCARD, seat, s.count_left - 1)
+
+
+def _a_keep_one(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_OFFER_ADV
+    s.pool.remove(kind)
+    if len(s.hand[seat]) < HAND_LIMIT:
+        s._to_hand(seat, kind)
+        s._emit("draw", "anima.drew_card", {"seat": seat, "card": s.advantage(kind).id},
+                (seat,))
+    else:
+        s.adv_discard.append(kind)
+        s._emit("draw", "anima.hand_full", {"seat": seat})
+    if s.pool:
+        s.step, s.actor = S_GIVE, seat
+
+
+def _a_give(s: AnimaState, seat: int, action: int) -> None:
+    q = action - A_SEAT
+    kind = s.pool.pop(0)
+    if len(s.hand[q]) < HAND_LIMIT:
+        s._to_hand(q, kind)
+        s._emit("draw", "anima.gave_card", {"seat": seat, "to": q,
+                                            "card": s.advantage(kind).id}, (seat, q))
+        s._emit("draw", "anima.gave", {"seat": seat, "to": q})
+    else:
+        s.adv_discard.append(kind)
+        s._emit("draw", "anima.hand_full", {"seat": q})
+    if s.pool:
+        s.step, s.actor = S_GIVE, seat
+
+
+def _a_revealed(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_DONE:
+        return
+    kind = action - A_ABILITY
+    combat.use_ability(s, seat, kind)
+    task = s.agenda.pop()
+    enc, slot, origin = task[2], task[3], task[4]
+    s.enc_discard.append(enc)
+    if any(o.op == "swap_encounter" for o in s.character(kind).does):
+        nxt = s._pop_encounter()
+        if nxt >= 0:
+            agenda.reveal(s, seat, nxt, slot, origin, task[5], 0)
+    else:
+        s._emit("encounter", "anima.cancelled", {"seat": seat})
+
+
+def _a_target(s: AnimaState, seat: int, action: int) -> None:
+    q = action - A_SEAT
+    op = _target_op(s)
+    if op == "sabotage":
+        amount = _op_amount(s, "sabotage")
+        s.speed_mod[q] -= amount
+        s._emit("effect", "anima.sabotaged", {"seat": seat, "to": q, "amount": amount})
+    elif op == "steal_advantage":
+        kind = s.hand[q][s.below(len(s.hand[q]))]
+        s.hand[q].remove(kind)
+        if len(s.hand[seat]) < HAND_LIMIT:
+            s._to_hand(seat, kind)
+        else:
+            s.adv_discard.append(kind)
+        s._emit("steal", "anima.took_card", {"seat": seat, "from": q,
+                                             "card": s.advantage(kind).id}, (seat, q))
+        s._emit("steal", "anima.took", {"seat": seat, "from": q})
+    else:
+        s.trade_with = q
+        s.step, s.actor = S_STEAL_CHARACTER, seat
+        return
+    s.target_for = -1
+
+
+def _op_amount(s: AnimaState, name: str) -> int:
+    ops = (s.character(s.target_for - ABILITY_TARGET).does if s.target_for >= ABILITY_TARGET
+           else s.advantage(s.target_for).does)
+    return sum(o.amount for o in ops if o.op == name)
+
+
+def _a_steal_character(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_CHARACTER
+    q = s.trade_with
+    s.remove_character(q, kind)
+    s.party[seat].append(kind)
+    s._emit("steal", "anima.took_character", {"seat": seat, "from": q,
+                                              "card": s.character(kind).id})
+    s.target_for = -1
+
+
+def _a_pick_area(s: AnimaState, seat: int, action: int) -> None:
+    kind = action - A_REVEAL_KIND
+    for k in s.pool:
+        s.area_deck.remove(k)
+    rest = [k for k in s.pool if k != kind]
+    s.area_deck[:0] = rest
+    s.pool = []
+    _count_reveal(s)
+    agenda.reveal_area(s, seat, kind)
+
+
+def _a_peek(s: AnimaState, seat: int, action: int) -> None:
+    slot = action - A_PEEK
+    s.seen[seat].append(slot)
+    s._emit("effect", "anima.peeked", {"seat": seat,
+                                       "area": s.cards.areas[s.area_at[slot]].id})
+    s._emit("effect", "anima.peek_card", {"card": s.cards.encounters[s.enc_down[slot]].id},
+            (seat,))
+
+
+def _a_sneak(s: AnimaState, seat: int, action: int) -> None:
+    slot = action - A_TRAVEL
+    s.loc[seat] = slot
+    s._emit("move", "anima.sneaked", {"seat": seat,
+                                      "area": s.cards.areas[s.area_at[slot]].id})
+
+
+def _a_react(s: AnimaState, seat: int, action: int) -> None:
+    if action != A_DONE:
+        kind = action - A_PLAY
+        combat.spend_card(s, seat, kind)
+        amount = sum(o.amount for o in s.advantage(kind).does if o.op == "sabotage")
+        s.speed_mod[s.ck_seat] -= amount
+        s._emit("effect", "anima.sabotaged", {"seat": seat, "to": s.ck_seat,
+                                              "amount": amount})
+    combat.next_reactor(s)
+
+
+def _a_none(s: AnimaState, seat: int, action: int) -> None:
+    raise NotImplementedError("anima: no decision is awaited")
+
+
+_APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a_save_area,
+          _a_interact, _a_trade_offer, _a_trade_reply, _a_trade_confirm, _a_explore, _a_prep,
+          _a_after_roll, _a_check, _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward,
+          _a_lose_character, _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give,
+          _a_revealed, _a_attacked, _a_target, _a_pick_area, _a_steal_character, _a_peek,
+          _a_sneak, _a_react, _a_none)
+"""Each step's handler, indexed by step (see constants.py)."""
+

@@ -1,0 +1,53 @@
+"""The heuristic bot: it beats random bots and never reads hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+from candlelit.bots.base import SeatObservation
+from candlelit.bots.registry import make_bot
+from candlelit.engine.state import TERMINAL
+from candlelit.games.anima.bot import HeuristicBot
+from candlelit.sim.runner import SimulationSpec, play_one
+from candlelit.sim.stats import wilson
+
+GAME = "anima"
+
+
+def test_heuristic_bot_beats_random_bots_clearly():
+    games, players = 16, 4
+    spec = SimulationSpec(GAME, players, ("heuristic",) + ("random",) * (players - 1), games,
+                          seed=7)
+    wins = sum(1 for i in range(games) if play_one(spec, i).winners == (0,))
+    low, _high = wilson(wins, games)
+    assert low > 1 / players, f"{wins}/{games} outright wins is not clearly above 1/{players}"
+
+
+def test_heuristic_bot_is_registered_under_its_name():
+    bot = make_bot("heuristic", GAME, 1, 0)
+    assert isinstance(bot, HeuristicBot) and bot.name == "heuristic"
+
+
+def test_heuristic_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart():
+    from candlelit import load
+
+    rng = random.Random(3)
+    state = load(GAME, 3, seed=5)
+    bots = [HeuristicBot(GAME, q, 0) for q in range(3)]
+    checked = step = 0
+    steps = set()
+    while state.current_player() != TERMINAL and step < 5_000:
+        seat = state.current_player()
+        legal = state.legal_actions(seat)
+        real = bots[seat].act(SeatObservation(state, seat), legal)
+        assert real in legal
+        if step % 4 == 0 and len(legal) > 1:
+            world = state.resample(seat, random.Random(rng.getrandbits(32)))
+            again = HeuristicBot(GAME, seat, 0).act(SeatObservation(world, seat), legal)
+            assert again == real, f"seat {seat} reads hidden information"
+            checked += 1
+            steps.add(state.view(seat)["step"])
+        state.apply_action(real, seat)
+        step += 1
+    assert state.is_terminal()
+    assert checked > 20 and {"move", "reset", "prep"} <= steps

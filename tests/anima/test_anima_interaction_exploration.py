@@ -1,0 +1,207 @@
+"""The Interaction and Exploration phases."""
+
+from __future__ import annotations
+
+from anmkit import (
+    act,
+    adv,
+    area,
+    char,
+    enc,
+    hand,
+    labels,
+    logged,
+    next_encounters,
+    party,
+    put_area,
+    start,
+    table,
+)
+
+from candlelit.games.anima.constants import EXPLORATION, INTERACTION, S_REWARD
+
+
+def _together(s, *names_per_seat, where="Old Monastery"):
+    put_area(s, 0, where)
+    for seat, names in enumerate(names_per_seat):
+        party(s, seat, *names)
+        s.loc[seat] = 0
+
+
+def test_attacks_need_party_sizes_within_one():
+    s = table(players=3)
+    _together(s, ["Freelancer"], ["Thief", "Tao"], ["Wizard", "Tao" if False else "Ranger",
+                                                      "Shadow"])
+    start(s, INTERACTION)
+    assert "Attack Seat 2" in labels(s) and "Attack Seat 3" not in labels(s)
+
+
+def test_rival_organizations_fight_at_once(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief", "Tao", "Ranger"])
+    s.org[0] = adv(s, "Order of the Silver Lantern")
+    s.org[1] = adv(s, "Black Sun Covenant")
+    s.adv_deck.remove(s.org[0])
+    s.adv_deck.remove(s.org[1])
+    start(s, INTERACTION)
+    assert labels(s) == ["Attack Seat 2"]  # sizes differ by 2, yet they must fight
+
+
+def test_the_loser_is_expelled_and_the_winner_takes_one_of_its_advantages(dice):
+    s = table()
+    _together(s, ["Warrior"], ["Thief"])
+    hand(s, 1, "Battle Plan")
+    start(s, INTERACTION)
+    dice(6, 1)
+    act(s, "Attack Seat 2")
+    act(s, "Accept the fight")
+    if "Roll the combat dice" in labels(s):
+        act(s, "Roll the combat dice")
+    if "Keep the dice" in labels(s):
+        act(s, "Keep the dice")
+    assert s.loc[1] == -1 and s.out[1]
+    assert s.hand[0] == [adv(s, "Battle Plan")] and s.hand[1] == []
+    assert logged(s, "took_card")[0]["card"] == "adv_03"
+    public = [e["key"] for e in s.view(None)["log"]]
+    assert "anima.took" in public and "anima.took_card" not in public
+
+
+def test_bribe_calls_off_an_attack():
+    s = table()
+    _together(s, ["Warrior"], ["Thief"])
+    hand(s, 1, "Bribe")
+    start(s, INTERACTION)
+    act(s, "Attack Seat 2")
+    act(s, "Play Bribe")
+    assert logged(s, "attack_cancelled") and s.loc[1] == 0
+    assert "Attack Seat 2" not in labels(s)
+
+
+def test_trading_between_parties_on_trade_areas():
+    s = table()
+    put_area(s, 0, "Market Town")
+    put_area(s, 1, "Capital City")
+    party(s, 0, "Warrior", "Wizard")
+    party(s, 1, "Thief")
+    s.loc[0], s.loc[1] = 0, 1  # different areas, both with the trade symbol
+    hand(s, 0, "Battle Plan")
+    hand(s, 1, "Fireball")
+    start(s, INTERACTION)
+    act(s, "Trade with Seat 2")
+    act(s, "Offer Battle Plan")
+    assert s.actor == 1
+    assert s.view(None)["trade"]["gives"] == "hidden"
+    assert s.view(1)["trade"]["gives"] == "adv_03"
+    act(s, "Offer Fireball")
+    act(s, "Accept")
+    assert s.hand[0] == [adv(s, "Fireball")] and s.hand[1] == [adv(s, "Battle Plan")]
+    assert "Trade with Seat 2" not in labels(s)
+
+
+def test_no_trading_without_the_trade_symbol():
+    s = table()
+    _together(s, ["Warrior"], ["Thief"], where="Forest Road")
+    hand(s, 0, "Battle Plan")
+    start(s, INTERACTION)
+    assert "Trade with Seat 2" not in labels(s)
+
+
+def test_exploring_a_reward_result_takes_one_listed_reward(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Market Town")
+    s.loc[1] = -1
+    start(s, EXPLORATION)
+    dice(2)
+    act(s, "Roll the exploration die")
+    assert s.step == S_REWARD
+    act(s, "Take recruit a character")
+    assert len(s.party[0]) == 2
+
+
+def test_exploring_into_encounters_must_beat_them_for_the_reward(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Old Monastery")
+    s.loc[1] = -1
+    next_encounters(s, "Wild Boar", "Wolf Pack")
+    start(s, EXPLORATION)
+    dice(6, 6, 1, 1, 6)  # 2 encounters; boar beaten (8 vs 4), wolves win (3 vs 10)
+    act(s, "Roll the exploration die")
+    assert [e["card"] for e in logged(s, "revealed")] == ["enc_07", "enc_01"]
+    assert s.loc[0] == -1 and not logged(s, "reward")
+    assert s.monster[0] == enc(s, "Wolf Pack")
+
+
+def test_a_standing_creature_is_fought_before_exploring(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Market Town")
+    s.loc[1] = -1
+    s.monster[0] = enc(s, "Wild Boar")
+    s.enc_deck.remove(s.monster[0])
+    dice(6, 1)
+    start(s, EXPLORATION)
+    assert logged(s, "fight_creature") and logged(s, "party_beat")
+    assert s.monster[0] == -1 and labels(s) == ["Roll the exploration die"]
+
+
+def test_the_special_event_of_an_area(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Village of Cornes")
+    s.loc[1] = -1
+    start(s, EXPLORATION)
+    dice(6)
+    act(s, "Roll the exploration die")
+    assert len(s.party[0]) == 2 and not logged(s, "reward")
+
+
+def test_an_area_text_speed_check_can_expel(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Mountain Pass")
+    s.loc[1] = -1
+    start(s, EXPLORATION)
+    dice(6, 1)  # special; Speed 2 + 1 < 8
+    act(s, "Roll the exploration die")
+    assert s.loc[0] == -1 and logged(s, "expelled")
+
+
+def test_local_guide_shifts_the_exploration_die(dice):
+    s = table()
+    _together(s, ["Freelancer"], ["Thief"], where="Forest Road")
+    s.loc[1] = -1
+    hand(s, 0, "Local Guide")
+    start(s, EXPLORATION)
+    dice(2)
+    act(s, "Roll the exploration die")
+    act(s, "Play Local Guide")
+    act(s, "Add 1")
+    act(s, "Accept")
+    assert logged(s, "explored")[0]["roll"] == 3 and logged(s, "reward")
+
+
+def test_the_areas_trade_symbol_and_danger_come_from_the_card():
+    s = table()
+    assert s.cards.areas[area(s, "Market Town")].trade
+    assert s.cards.areas[area(s, "Tower at the End of the World")].danger == 3
+    assert char(s, "Paladin") >= 0
+
+
+def test_a_trade_offer_resamples_consistently_for_a_third_seat():
+    import random
+
+    s = table(players=3)
+    put_area(s, 0, "Market Town")
+    party(s, 0, "Warrior")
+    party(s, 1, "Thief")
+    party(s, 2, "Tao")
+    s.loc[0] = s.loc[1] = 0
+    hand(s, 0, "Battle Plan", "Bribe")
+    hand(s, 1, "Fireball")
+    hand(s, 2, "Ki Burst")
+    start(s, INTERACTION)
+    act(s, "Trade with Seat 2")
+    act(s, "Offer Battle Plan")
+    act(s, "Offer Fireball")
+    for seed in range(8):
+        world = s.resample(2, random.Random(seed))
+        assert world.view(2) == s.view(2)
+        world.apply_action(world.legal_actions()[-1], world.actor)  # accept
+        assert sorted(len(h) for h in world.hand) == [1, 1, 2]
