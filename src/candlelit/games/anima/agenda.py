@@ -71,12 +71,13 @@ OPS_EVENT, OPS_SPECIAL = range(2)
 
 def run(s: AnimaState) -> None:
     """Work through the agenda until a seat must decide or the game ends."""
+    handlers = HANDLERS
     while s.phase != OVER and s.step == S_NONE:
         if not s.agenda:
             s._next_turn()
             continue
         task = s.agenda.pop()
-        HANDLERS[task[0]](s, task)
+        handlers[task[0]](s, task)
 
 
 def push(s: AnimaState, code: int, seat: int, a: int = 0, b: int = 0, c: int = 0,
