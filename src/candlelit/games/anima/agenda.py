@@ -447,9 +447,10 @@ def reveal_area(s: AnimaState, seat: int, kind: int) -> None:
 
 def removable(s: AnimaState) -> list[int]:
     """Area slots that may leave play: no encounter on them and no party in them."""
+    enc_down, monster, loc, saved = s.enc_down, s.monster, s.loc, s.saved
     return [i for i, a in enumerate(s.area_at)
-            if a >= 0 and s.enc_down[i] < 0 and s.monster[i] < 0 and i not in s.loc
-            and i not in s.saved]
+            if a >= 0 and enc_down[i] < 0 and monster[i] < 0 and i not in loc
+            and i not in saved]
 
 
 def _cull(s: AnimaState, t: Task) -> None:

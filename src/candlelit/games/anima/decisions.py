@@ -130,18 +130,16 @@ def _first_op(s: AnimaState, kind: int) -> str:
 
 def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool:
     """Whether an advantage can be played in a seat's own phase turn now."""
-    card = s.advantage(kind)
+    card = s.cards.advantages[kind]
     window = card.window
     if window == "join":
         return phase_window == "reset" and s.org[seat] != kind
-    if window not in (phase_window, "any", "interaction"):
+    if window not in (phase_window, "any"):
         return False
     if not s.has_skill_ready(seat, card.skill):
         return False
     op = card.does[0].op
     if window == "any" or op in ("steal_advantage", "steal_character"):
-        if window == "interaction" and phase_window != "interaction":
-            return False
         return bool(targets(s, seat, op))
     if op == "peek_encounter":
         return bool(_peekable(s, seat))
@@ -161,7 +159,8 @@ def _peekable(s: AnimaState, seat: int) -> list[int]:
 
 
 def _destinations(s: AnimaState, seat: int) -> list[int]:
-    return [i for i, a in enumerate(s.area_at) if a >= 0 and i != s.loc[seat]]
+    here = s.loc[seat]
+    return [i for i, a in enumerate(s.area_at) if a >= 0 and i != here]
 
 
 def _may_reveal_any(s: AnimaState, seat: int, armed: bool) -> bool:
