@@ -122,6 +122,8 @@ def _setup_adv(s: AnimaState, t: Task) -> None:
 
 # -- phase turns ---------------------------------------------------------------------------
 def _turn(s: AnimaState, t: Task) -> None:
+    """A party's phase turn (the speed order hands one only to a party with something to do
+    in the phase: see `AnimaState._takes_turn`)."""
     seat = t[1]
     s.armed = [0, 0, 0]
     if s.phase == RESET:
@@ -130,12 +132,10 @@ def _turn(s: AnimaState, t: Task) -> None:
         s.exhausted[seat], s.inactive[seat] = [], []
         ask(s, seat, S_RESET)
     elif s.phase == MOVEMENT:
-        if not s.out[seat]:
-            ask(s, seat, S_MOVE)
+        ask(s, seat, S_MOVE)
     elif s.phase == INTERACTION:
-        if not s.out[seat] and s.loc[seat] >= 0 and may_interact(s, seat):
-            ask(s, seat, S_INTERACT)
-    elif not s.out[seat] and s.loc[seat] >= 0:
+        ask(s, seat, S_INTERACT)
+    else:
         push(s, T_EXPLORE_END, seat)
         push(s, T_EXPLORE_CHOICE, seat)
         if s.monster[s.loc[seat]] >= 0:

@@ -92,11 +92,6 @@ def rivals(s: AnimaState, a: int, b: int) -> bool:
     return s.org[a] >= 0 and s.org[b] >= 0 and s.advantage(s.org[a]).rival == s.org[b]
 
 
-def forced_attacks(s: AnimaState, seat: int) -> list[int]:
-    """Rival parties in `seat`'s area: they fight at once."""
-    return [q for q in attack_targets(s, seat) if rivals(s, seat, q)]
-
-
 def _trade_area(s: AnimaState, seat: int) -> bool:
     return s.loc[seat] >= 0 and s.cards.areas[s.area_at[s.loc[seat]]].trade
 
@@ -239,10 +234,11 @@ def _save_area(s: AnimaState, seat: int) -> list[int]:
 
 
 def _interact(s: AnimaState, seat: int) -> list[int]:
-    forced = forced_attacks(s, seat)
+    attackable = attack_targets(s, seat)
+    forced = [q for q in attackable if rivals(s, seat, q)]  # rivals fight at once
     if forced:
         return [A_ATTACK + q for q in forced]
-    out = [A_DONE] + [A_ATTACK + q for q in attack_targets(s, seat)]
+    out = [A_DONE] + [A_ATTACK + q for q in attackable]
     out += [A_TRADE + q for q in trade_partners(s, seat)]
     out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "interaction")]
     out += [A_ABILITY + c for c in _ability_chars(s, seat, "interaction")]

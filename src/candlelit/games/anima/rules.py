@@ -561,7 +561,7 @@ class AnimaState(State):
         """Apply one decision of the acting seat, or raise IllegalAction leaving no trace."""
         if self.phase == OVER:
             raise IllegalAction("the game is over")
-        seat = self._who(player)
+        seat = player if type(player) is int and player == self.actor else self._who(player)
         if type(action) is not int:
             raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
         if seat != self.actor:
