@@ -2,10 +2,13 @@
 
 It reads only its seat's view, the labels of its legal actions and the public card list.
 
-- Areas: it goes where its open mission step is (a mission reward, a foe, a hold, a check),
-  else to the most dangerous area its party can likely survive, preferring recruit rewards
-  while the party is small; it reveals a new area when none suits it, and stays where it is
-  when that area still suits it.
+- Areas: it goes where its open mission step is (a mission reward, a foe, a hold, a check;
+  for "mission rewards in distinct areas" every area that can still count), else to the most
+  dangerous area its party can likely survive, preferring recruit rewards while the party
+  is small; it reveals a new area when none suits it or a mission's area is missing, and
+  stays where it is when that area still suits it. The final mission's steps are worth any
+  danger; a mission foe is fought when it is within one of the party's Combat with passives,
+  ready cards and the rest bonus, and the party rests first when that +2 puts it in reach.
 - Rewards: a mission reward that advances its missions, then a recruit while there is room,
   then advantages. It joins an organization, takes from the discard piles when poorest and
   uses drawing and recruiting cards in the Reset phase.
