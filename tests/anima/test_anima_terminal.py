@@ -27,6 +27,26 @@ def test_three_players_against_bots_play_to_the_end_in_the_terminal(tmp_path, la
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_four_players_against_bots_play_to_a_completed_final_mission_in_the_terminal(
+        tmp_path, lang):
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", "anima", "--players", "4", "--bots",
+                                      "heuristic", "--seed", "1", "--lang", lang,
+                                      "--record", str(path)], input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output[-2000:]
+    record = load_record(path.read_text(encoding="utf-8"))
+    steps = list(replay(record))
+    state = steps[-1][2] if steps else initial_state(record)
+    assert state.is_terminal() and state.round < state.options["max_rounds"]
+    ending = state.view(None)["result"]
+    assert ending["reason"] == "final"
+    assert ending["winners"] == [state.winner]
+    assert any(event.key == "anima.final_done" for event in state.log)
+    assert ("completes the final mission" if lang == "en" else "完成最終任務") in result.output
+    assert "Traceback" not in result.output
+
+
 def test_cards_shows_reconstructed_provenance_and_an_owners_file(tmp_path):
     runner = CliRunner()
     shown = runner.invoke(app, ["cards", "anima"])

@@ -71,12 +71,13 @@ OPS_EVENT, OPS_SPECIAL = range(2)
 
 def run(s: AnimaState) -> None:
     """Work through the agenda until a seat must decide or the game ends."""
+    handlers = HANDLERS
     while s.phase != OVER and s.step == S_NONE:
         if not s.agenda:
             s._next_turn()
             continue
         task = s.agenda.pop()
-        HANDLERS[task[0]](s, task)
+        handlers[task[0]](s, task)
 
 
 def push(s: AnimaState, code: int, seat: int, a: int = 0, b: int = 0, c: int = 0,
@@ -121,6 +122,8 @@ def _setup_adv(s: AnimaState, t: Task) -> None:
 
 # -- phase turns ---------------------------------------------------------------------------
 def _turn(s: AnimaState, t: Task) -> None:
+    """A party's phase turn (the speed order hands one only to a party with something to do
+    in the phase: see `AnimaState._takes_turn`)."""
     seat = t[1]
     s.armed = [0, 0, 0]
     if s.phase == RESET:
@@ -129,12 +132,10 @@ def _turn(s: AnimaState, t: Task) -> None:
         s.exhausted[seat], s.inactive[seat] = [], []
         ask(s, seat, S_RESET)
     elif s.phase == MOVEMENT:
-        if not s.out[seat]:
-            ask(s, seat, S_MOVE)
+        ask(s, seat, S_MOVE)
     elif s.phase == INTERACTION:
-        if not s.out[seat] and s.loc[seat] >= 0 and may_interact(s, seat):
-            ask(s, seat, S_INTERACT)
-    elif not s.out[seat] and s.loc[seat] >= 0:
+        ask(s, seat, S_INTERACT)
+    else:
         push(s, T_EXPLORE_END, seat)
         push(s, T_EXPLORE_CHOICE, seat)
         if s.monster[s.loc[seat]] >= 0:
@@ -446,9 +447,10 @@ def reveal_area(s: AnimaState, seat: int, kind: int) -> None:
 
 def removable(s: AnimaState) -> list[int]:
     """Area slots that may leave play: no encounter on them and no party in them."""
+    enc_down, monster, loc, saved = s.enc_down, s.monster, s.loc, s.saved
     return [i for i, a in enumerate(s.area_at)
-            if a >= 0 and s.enc_down[i] < 0 and s.monster[i] < 0 and i not in s.loc
-            and i not in s.saved]
+            if a >= 0 and enc_down[i] < 0 and monster[i] < 0 and i not in loc
+            and i not in saved]
 
 
 def _cull(s: AnimaState, t: Task) -> None:

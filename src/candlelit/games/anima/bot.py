@@ -2,10 +2,13 @@
 
 It reads only its seat's view, the labels of its legal actions and the public card list.
 
-- Areas: it goes where its open mission step is (a mission reward, a foe, a hold, a check),
-  else to the most dangerous area its party can likely survive, preferring recruit rewards
-  while the party is small; it reveals a new area when none suits it, and stays where it is
-  when that area still suits it.
+- Areas: it goes where its open mission step is (a mission reward, a foe, a hold, a check;
+  for "mission rewards in distinct areas" every area that can still count), else to the most
+  dangerous area its party can likely survive, preferring recruit rewards while the party
+  is small; it reveals a new area when none suits it or a mission's area is missing, and
+  stays where it is when that area still suits it. The final mission's steps are worth any
+  danger; a mission foe is fought when it is within one of the party's Combat with passives,
+  ready cards and the rest bonus, and the party rests first when that +2 puts it in reach.
 - Rewards: a mission reward that advances its missions, then a recruit while there is room,
   then advantages. It joins an organization, takes from the discard piles when poorest and
   uses drawing and recruiting cards in the Reset phase.
@@ -22,6 +25,7 @@ from typing import Any
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.anima.cards import Mission, builtin_cards
+from candlelit.games.anima.constants import REST_BONUS
 
 EXPECTED_DIE = 3.5
 Options = list[tuple[int, dict[str, Any]]]
@@ -85,13 +89,19 @@ class HeuristicBot:
         me = self._me(view)
         safe = self._safe_danger(view)
         for kind, step in self._goals(view):
+            bold = 3 if self._final_step(view, step) else safe
+            if kind == "take_mission_reward_any":
+                out += self._any_areas(view, step, bold)
+                continue
             if step.area < 0:
                 continue
             area = self.areas.get(self.area_ids.get(step.area, ""))
-            if area is None or area.danger > safe:
+            if area is None:
                 continue
-            if kind == "defeat_mission_foe" and \
-                    step.foe_combat > self._potential(view, step.foe_type) + 1:
+            if kind == "defeat_mission_foe":
+                if not self._can_beat(view, step):
+                    continue
+            elif area.danger > bold:
                 continue
             if kind == "speed_check" and step.target > me["speed"] + 4:
                 continue
@@ -100,11 +110,33 @@ class HeuristicBot:
             out.append(area.id)
         return out
 
+    def _final_step(self, view: dict[str, Any], step: Any) -> bool:
+        """Whether `step` belongs to the revealed final mission (worth any danger)."""
+        final = self.missions.get(view.get("final_mission") or "")
+        return final is not None and step in final.steps
+
+    def _any_areas(self, view: dict[str, Any], step: Any, safe: int) -> list[str]:
+        """Areas in play whose mission reward counts for a "rewards in distinct areas" step
+        (the area the party stands on is taken to be counted already)."""
+        if step.danger > safe:
+            return []
+        me = self._me(view)
+        exclude = self.area_ids.get(step.exclude)
+        return [a["card"] for a in view["areas"]
+                if a["danger"] == step.danger and a["card"] != exclude
+                and "mission" in self.areas[a["card"]].rewards and a["slot"] != me["area"]]
+
+    def _can_beat(self, view: dict[str, Any], step: Any) -> bool:
+        """Whether a mission foe is worth fighting: within one of the party's potential."""
+        return bool(step.foe_combat <= self._potential(view, step.foe_type) + 1)
+
     def _potential(self, view: dict[str, Any], foe_type: str) -> int:
         """Party Combat against a creature of `foe_type` with passives, its organization,
         ready combat abilities and the combat cards in hand it can play."""
         me = self._me(view)
         total = self._strength(me)
+        if me["rest_bonus_round"] == view["round"]:
+            total += REST_BONUS
         skills: set[str] = set()
         for c in me["characters"]:
             if c["inactive"]:
@@ -201,7 +233,25 @@ class HeuristicBot:
                     return action
         return self._pick(options, "end_reset")
 
+    def _rest_first(self, view: dict[str, Any]) -> bool:
+        """Whether resting (+2 Combat next round) would put a mission foe in reach."""
+        me = self._me(view)
+        if me["rest_bonus_round"] == view["round"]:
+            return False
+        in_play = {a["card"] for a in view["areas"]}
+        for kind, step in self._goals(view):
+            if kind != "defeat_mission_foe" or self.area_ids.get(step.area) not in in_play:
+                continue
+            potential = self._potential(view, step.foe_type)
+            if potential + 1 < step.foe_combat <= potential + REST_BONUS + 1:
+                return True
+        return False
+
     def _move(self, view: dict[str, Any], options: Options) -> int | None:
+        if self._rest_first(view):
+            rest = self._pick(options, "rest")
+            if rest is not None:
+                return rest
         me = self._me(view)
         here = me["area"]
         areas = {a["slot"]: a for a in view["areas"]}
@@ -218,10 +268,7 @@ class HeuristicBot:
             score = self._area_score(view, areas[slot])
             if score > best_score:
                 best, best_score = action, score
-        in_play = {a["card"] for a in view["areas"]}
-        wanted = [self.area_ids.get(step.area) for _, step in self._goals(view)
-                  if step.area >= 0]
-        missing = any(w is not None and w not in in_play for w in wanted)
+        missing = self._missing_areas(view)
         if best_score < 1 or (missing and best_score < 100):
             reveal = self._pick(options, "reveal")
             if reveal is not None:
@@ -229,6 +276,20 @@ class HeuristicBot:
         if best is None:
             return self._pick(options, "reveal", "reveal_kind", "rest")
         return best
+
+    def _missing_areas(self, view: dict[str, Any]) -> bool:
+        """Whether an area an open mission step needs is not in play yet."""
+        in_play = {a["card"] for a in view["areas"]}
+        for kind, step in self._goals(view):
+            if kind == "take_mission_reward_any":
+                here = [a for a in view["areas"] if a["danger"] == step.danger
+                        and "mission" in self.areas[a["card"]].rewards
+                        and a["card"] != self.area_ids.get(step.exclude)]
+                if len(here) < step.distinct:
+                    return True
+            elif step.area >= 0 and self.area_ids.get(step.area) not in in_play:
+                return True
+        return False
 
     def _cull(self, view: dict[str, Any], options: Options) -> int | None:
         goals = self._goal_areas(view)
@@ -280,8 +341,7 @@ class HeuristicBot:
                 continue
             index = m["step"] if m else 0
             step = card.steps[min(index, len(card.steps) - 1)]
-            if step.kind == "defeat_mission_foe" and \
-                    step.foe_combat > self._potential(view, step.foe_type) + 1:
+            if step.kind == "defeat_mission_foe" and not self._can_beat(view, step):
                 continue
             if step.kind == "speed_check" and step.target > me["speed"] + 4:
                 continue
@@ -356,7 +416,8 @@ class HeuristicBot:
                     if kind == "take_mission_reward" and self.area_ids.get(step.area) == here:
                         return action
                     if kind == "take_mission_reward_any" and here in self.areas and \
-                            self.areas[here].danger == step.danger:
+                            self.areas[here].danger == step.danger and \
+                            here != self.area_ids.get(step.exclude):
                         return action
         del kinds
         if len(me["characters"]) < 4:

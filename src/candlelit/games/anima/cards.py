@@ -8,7 +8,7 @@ Effects are data in the vocabulary of vocabulary.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -173,6 +173,11 @@ class Character(Card):
     exhaust: bool
     does: tuple[Op, ...]
 
+    @cached_property
+    def op_names(self) -> frozenset[str]:
+        """The names of the ops its ability uses."""
+        return frozenset(o.op for o in self.does)
+
 
 @dataclass(frozen=True)
 class Area(Card):
@@ -240,6 +245,11 @@ class Advantage(Card):
     window: str
     """When it is played: the first op's window (see vocabulary.py), `join` for an
     Organization, or the printed timing for a peek (it works in Reset or Movement)."""
+
+    @cached_property
+    def op_names(self) -> frozenset[str]:
+        """The names of the ops it uses."""
+        return frozenset(o.op for o in self.does)
 
 
 @dataclass(frozen=True)

@@ -79,8 +79,8 @@ def ability_ops(s: AnimaState, kind: int) -> tuple[Op, ...]:
 def ready_with(s: AnimaState, seat: int, op: str) -> list[int]:
     """Ready, active characters of `seat` whose exhausting ability has op `op`."""
     chars = s.cards.characters
-    return [c for c in s.party[seat] if chars[c].exhaust and s.ready(seat, c)
-            and any(o.op == op for o in chars[c].does)]
+    return [c for c in s.party[seat] if chars[c].exhaust and op in chars[c].op_names
+            and s.ready(seat, c)]
 
 
 def passive_ops(s: AnimaState, seat: int) -> list[Op]:
@@ -169,7 +169,7 @@ def prep_cards(s: AnimaState, seat: int) -> list[int]:
     vs_party = s.cb_kind == CB_PARTY
     out = []
     for k in cards_for_window(s, seat, "combat"):
-        names = {o.op for o in s.advantage(k).does}
+        names = s.advantage(k).op_names
         if ("escape" in names and vs_party) or ("kill_on_win" in names and not vs_party):
             continue
         out.append(k)
@@ -183,9 +183,9 @@ def prep_abilities(s: AnimaState, seat: int) -> list[int]:
     out = []
     for c in s.party[seat]:
         card = chars[c]
-        if not card.exhaust or not s.ready(seat, c) or not card.does:
+        if not card.exhaust or not card.does or not s.ready(seat, c):
             continue
-        names = {o.op for o in card.does}
+        names = card.op_names
         if window_of(card.does[0]) != "combat" or "combat_reroll" in names:
             continue
         if ("escape" in names and vs_party) or ("kill_on_win" in names and not vs_party):

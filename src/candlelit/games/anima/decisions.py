@@ -92,11 +92,6 @@ def rivals(s: AnimaState, a: int, b: int) -> bool:
     return s.org[a] >= 0 and s.org[b] >= 0 and s.advantage(s.org[a]).rival == s.org[b]
 
 
-def forced_attacks(s: AnimaState, seat: int) -> list[int]:
-    """Rival parties in `seat`'s area: they fight at once."""
-    return [q for q in attack_targets(s, seat) if rivals(s, seat, q)]
-
-
 def _trade_area(s: AnimaState, seat: int) -> bool:
     return s.loc[seat] >= 0 and s.cards.areas[s.area_at[s.loc[seat]]].trade
 
@@ -130,18 +125,16 @@ def _first_op(s: AnimaState, kind: int) -> str:
 
 def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool:
     """Whether an advantage can be played in a seat's own phase turn now."""
-    card = s.advantage(kind)
+    card = s.cards.advantages[kind]
     window = card.window
     if window == "join":
         return phase_window == "reset" and s.org[seat] != kind
-    if window not in (phase_window, "any", "interaction"):
+    if window not in (phase_window, "any"):
         return False
     if not s.has_skill_ready(seat, card.skill):
         return False
     op = card.does[0].op
     if window == "any" or op in ("steal_advantage", "steal_character"):
-        if window == "interaction" and phase_window != "interaction":
-            return False
         return bool(targets(s, seat, op))
     if op == "peek_encounter":
         return bool(_peekable(s, seat))
@@ -161,7 +154,8 @@ def _peekable(s: AnimaState, seat: int) -> list[int]:
 
 
 def _destinations(s: AnimaState, seat: int) -> list[int]:
-    return [i for i, a in enumerate(s.area_at) if a >= 0 and i != s.loc[seat]]
+    here = s.loc[seat]
+    return [i for i, a in enumerate(s.area_at) if a >= 0 and i != here]
 
 
 def _may_reveal_any(s: AnimaState, seat: int, armed: bool) -> bool:
@@ -240,10 +234,11 @@ def _save_area(s: AnimaState, seat: int) -> list[int]:
 
 
 def _interact(s: AnimaState, seat: int) -> list[int]:
-    forced = forced_attacks(s, seat)
+    attackable = attack_targets(s, seat)
+    forced = [q for q in attackable if rivals(s, seat, q)]  # rivals fight at once
     if forced:
         return [A_ATTACK + q for q in forced]
-    out = [A_DONE] + [A_ATTACK + q for q in attack_targets(s, seat)]
+    out = [A_DONE] + [A_ATTACK + q for q in attackable]
     out += [A_TRADE + q for q in trade_partners(s, seat)]
     out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "interaction")]
     out += [A_ABILITY + c for c in _ability_chars(s, seat, "interaction")]

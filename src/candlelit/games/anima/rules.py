@@ -40,10 +40,13 @@ from candlelit.games.anima.constants import (
     T_SETUP_CHAR,
     T_TURN,
 )
+from candlelit.games.anima.vocabulary import SKILLS
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _STEP = 0xD1B54A32D192ED03
+_SKILL_BIT = {skill: bit for bit, skill in enumerate(SKILLS)}
+"""The bit of each skill in `blocked`."""
 _LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "area_discard",
           "enc_deck", "enc_discard", "mission_deck", "final_pile", "org", "loc", "rest_round",
           "speed_mod", "out", "blocked", "attacked", "traded", "guard_used", "won_draw",
@@ -350,12 +353,12 @@ class AnimaState(State):
         """Whether a ready character with `skill` lets the party play that skill card."""
         if not skill:
             return True
-        index = ("Trickery", "Magic", "Ki").index(skill)
-        if self.blocked[seat] >> index & 1:
+        if self.blocked[seat] >> _SKILL_BIT[skill] & 1:
             return False
-        chars = self.cards.characters
+        chars, exhausted, inactive = self.cards.characters, self.exhausted[seat], \
+            self.inactive[seat]
         return any(skill in chars[c].skills for c in self.party[seat]
-                   if c not in self.exhausted[seat] and c not in self.inactive[seat])
+                   if c not in exhausted and c not in inactive)
 
     def party_speed(self, seat: int) -> int:
         """Speed of the active characters plus mission, rest, round and organization bonuses."""
@@ -558,7 +561,7 @@ class AnimaState(State):
         """Apply one decision of the acting seat, or raise IllegalAction leaving no trace."""
         if self.phase == OVER:
             raise IllegalAction("the game is over")
-        seat = self._who(player)
+        seat = player if type(player) is int and player == self.actor else self._who(player)
         if type(action) is not int:
             raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
         if seat != self.actor:
