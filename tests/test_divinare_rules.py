@@ -332,7 +332,7 @@ def test_unknown_options_variants_and_player_counts_are_refused_clearly():
         candlelit.load("divinare", 4, 0, variant="fast")
     with pytest.raises(OptionError, match="2 to 4 players"):
         candlelit.load("divinare", 5, 0)
-    with pytest.raises(candlelit.UnknownGame, match="known games: .*divinare"):
+    with pytest.raises(candlelit.UnknownGame, match=r"known games: .*divinare"):
         candlelit.load("chess", 2, 0)
 
 
