@@ -311,7 +311,7 @@ def apply_op(s: AnimaState, seat: int, op: Op, slot: int) -> None:
     elif name == "check_two_rewards":
         push(s, T_CHECK, seat, op.target, P_TWO_REWARDS, 0, slot)
     else:
-        raise NotImplementedError(f"anima: op {name!r} has no event/special handler")
+        raise AssertionError(f"anima: op {name!r} is not an event op (ops have fixed windows)")
 
 
 def _check(s: AnimaState, t: Task) -> None:

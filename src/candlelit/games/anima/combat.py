@@ -239,7 +239,7 @@ def apply_combat_ops(s: AnimaState, seat: int, ops: tuple[Op, ...], from_card: b
         elif op.op == "opponent_minus":
             s.cb_minus[side] += op.amount
         elif op.op != "combat":
-            raise NotImplementedError(f"anima: op {op.op} cannot be used in a combat")
+            raise AssertionError(f"anima: op {op.op} is never offered in a combat")
 
 
 def _applies(s: AnimaState, op: Op) -> bool:
@@ -523,7 +523,7 @@ def roll_check(s: AnimaState) -> None:
     elif purpose == P_EXPEL:
         agenda.push(s, T_EXPEL, seat)
     else:
-        raise NotImplementedError(f"anima: Speed check purpose {purpose} has no outcome")
+        raise AssertionError(f"anima: Speed check purpose {purpose} is never asked for")
 
 
 def _origin_of(s: AnimaState) -> int:

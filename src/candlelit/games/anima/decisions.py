@@ -115,7 +115,7 @@ def targets(s: AnimaState, seat: int, op: str) -> list[int]:
         return [q for q in others if here >= 0 and s.loc[q] == here and len(s.party[q]) > 1]
     if op == "sabotage":
         return others
-    raise NotImplementedError(f"anima: op {op} has no targets")
+    raise AssertionError(f"anima: op {op} is never offered with targets")
 
 
 def _first_op(s: AnimaState, kind: int) -> str:
@@ -507,7 +507,7 @@ def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...],
             s.target_for = source
             s.step, s.actor = S_TARGET, seat
         else:
-            raise NotImplementedError(f"anima: op {name} cannot be played in a phase turn")
+            raise AssertionError(f"anima: op {name} is never offered in a phase turn")
 
 
 def _a_move(s: AnimaState, seat: int, action: int) -> None:
@@ -915,7 +915,7 @@ def _a_react(s: AnimaState, seat: int, action: int) -> None:
 
 
 def _a_none(s: AnimaState, seat: int, action: int) -> None:
-    raise NotImplementedError("anima: no decision is awaited")
+    raise AssertionError("anima: actions are accepted only while a decision is awaited")
 
 
 _APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a_save_area,

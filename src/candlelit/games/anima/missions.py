@@ -108,7 +108,7 @@ def work(s: AnimaState, seat: int, slot: int) -> None:
         if step.extra_level:
             agenda.push(s, T_HOLD_EXTRA, seat, s.loc[seat], step.extra_level)
     else:
-        raise NotImplementedError(f"anima: step {step.kind} is not started by choice")
+        raise AssertionError(f"anima: step {step.kind} is never offered as a choice to start")
 
 
 def end_exploration(s: AnimaState, seat: int) -> None:

@@ -974,7 +974,7 @@ class ShadowHuntersState(State):
         elif e in ("prank", "pact"):
             self._target(seat, e, others, card)
         else:
-            raise NotImplementedError(f"card effect {e!r} has no rule")
+            raise AssertionError(f"card effect {e!r}: not in the checked vocabulary")
         self.check_end()
 
     def _on_target(self, seat: int, purpose: str, tgt: int, ctx: list[Any]) -> None:
@@ -1420,7 +1420,7 @@ class ShadowHuntersState(State):
                 there = [(s, 1) for s in self.living() if self.same_zone(self.cell[s], ctx[0])]
                 self.hit_many(there, "fire", seat, "card")
         else:
-            raise NotImplementedError(f"decision {kind!r}")
+            raise AssertionError(f"decision {kind!r} is never asked")
 
     def _use_skill(self, seat: int, k: int) -> None:
         """Use skill `k` of the seat's character (片翼飛翔, 神恩, 自發火球)."""
@@ -1438,7 +1438,7 @@ class ShadowHuntersState(State):
                 self.used[seat] |= 1 << k
                 self._target(seat, "restore", self.living(), b["maximum"])
                 return
-        raise NotImplementedError(f"skill {sk.name} has no active use")
+        raise AssertionError(f"skill {sk.name} is never offered for use")
 
     def _heal_instead(self, seat: int) -> None:
         """治療: heal a zone mate by the skill's amount instead of attacking."""
