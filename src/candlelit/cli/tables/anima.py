@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from candlelit.cli.tables.common import CONFIDENCE_STYLES, label, seat_label
 from candlelit.games.anima.cards import (
     Advantage,
     Area,
@@ -31,27 +32,12 @@ from candlelit.games.anima.cards import (
 from candlelit.games.anima.messages import card_name, reward_text
 from candlelit.i18n import colon, list_sep, seat_name, t
 
-SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold orange1", "bold bright_white",
-               "bold bright_green")
-YOU_STYLE = "bold black on bright_white"
 FLAG = "†"
 FLAG_STYLE = "bold yellow"
-CONFIDENCE_STYLES = {"high": "green", "medium": "cyan", "low": "yellow", "invented": "bold red"}
 
 
 def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"anima.ui.{key}", lang, **args)
-
-
-def _label(text: str, lang: str) -> Text:
-    return Text(text + colon(lang), style="bold")
-
-
-def seat_label(seat: int, viewer: int | None, lang: str) -> Text:
-    """A seat's name in its colour; the viewer's is marked as 'you'."""
-    if seat == viewer:
-        return Text(t("ui.seat_you", lang, seat=seat_name(seat, lang)), style=YOU_STYLE)
-    return Text(seat_name(seat, lang), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
 def card_text(card_id: str, view: dict[str, Any], lang: str, style: str = "") -> Text:
@@ -185,20 +171,20 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     """The seat's own hand, missions and any private choice."""
     viewer = view["viewer"]
     parts: list[RenderableType] = []
-    hand = _label(t("ui.your_hand", lang), lang)
+    hand = label(t("ui.your_hand", lang), lang)
     hand.append_text(_join([card_text(c, view, lang) for c in view.get("hand", [])], lang))
     parts.append(hand)
     if viewer is not None:
-        mine = _label(_u("your_missions", lang), lang)
+        mine = label(_u("your_missions", lang), lang)
         mine.append_text(_join([card_text(m["card"], view, lang)
                                 for m in view["seats"][viewer]["missions"]], lang))
         parts.append(mine)
     if view.get("choice"):
-        choice = _label(_u("choice", lang), lang)
+        choice = label(_u("choice", lang), lang)
         choice.append_text(_join([card_text(c, view, lang) for c in view["choice"]], lang))
         parts.append(choice)
     if view.get("seen_finals"):
-        seen = _label(_u("seen_finals", lang), lang)
+        seen = label(_u("seen_finals", lang), lang)
         seen.append_text(_join([card_text(c, view, lang) for c in view["seen_finals"]], lang))
         parts.append(seen)
     return Group(*parts)

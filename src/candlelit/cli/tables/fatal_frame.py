@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from candlelit.cli.tables.common import CONFIDENCE_STYLES, label, seat_label
 from candlelit.games.fatal_frame.cards import (
     Card,
     CardSet,
@@ -23,31 +24,17 @@ from candlelit.games.fatal_frame.cards import (
     read_cards_file,
 )
 from candlelit.games.fatal_frame.messages import card_name, cell_text
-from candlelit.i18n import colon, list_sep, seat_name, t
+from candlelit.i18n import list_sep, seat_name, t
 
-SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold orange1", "bold bright_white")
-YOU_STYLE = "bold black on bright_white"
 GHOST_STYLES = {True: "bold bright_blue", False: "bold red"}
 BOSS_STYLE = "bold bright_white on dark_red"
 FLAG = "†"
 FLAG_STYLE = "bold yellow"
-CONFIDENCE_STYLES = {"high": "green", "medium": "cyan", "low": "yellow", "invented": "bold red"}
 CELL_WIDTH = 22
 
 
 def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"fatal_frame.ui.{key}", lang, **args)
-
-
-def _label(text: str, lang: str) -> Text:
-    return Text(text + colon(lang), style="bold")
-
-
-def seat_label(seat: int, viewer: int | None, lang: str) -> Text:
-    """A seat's name in its colour; the viewer's is marked as 'you'."""
-    if seat == viewer:
-        return Text(t("ui.seat_you", lang, seat=seat_name(seat, lang)), style=YOU_STYLE)
-    return Text(seat_name(seat, lang), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
 def card_text(card_id: str, view: dict[str, Any], lang: str, style: str = "") -> Text:
@@ -221,13 +208,13 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     """The seat's own hand and, when indoors, the rooms of its private path."""
     viewer = view["viewer"]
     parts: list[RenderableType] = []
-    hand = _label(t("ui.your_hand", lang), lang)
+    hand = label(t("ui.your_hand", lang), lang)
     hand.append_text(cards_text(view.get("hand", []), view, lang))
     parts.append(hand)
     if viewer is not None:
         me = view["seats"][viewer]
         if me["inside"]:
-            path = _label(_u("your_path", lang), lang)
+            path = label(_u("your_path", lang), lang)
             rooms = []
             for k, room in enumerate(me["rooms"]):
                 text = card_text(room["place"], view, lang)

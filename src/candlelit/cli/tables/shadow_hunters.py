@@ -17,17 +17,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from candlelit.cli.tables.common import CONFIDENCE_STYLES, label, seat_label
 from candlelit.games.shadow_hunters.cards import Card, cards_for, parse, read_cards_file
 from candlelit.games.shadow_hunters.characters import Character, builtin, characters_for
 from candlelit.games.shadow_hunters.constants import CELLS, COLOURS, LOCATIONS
-from candlelit.i18n import colon, list_sep, message, seat_name, t
+from candlelit.i18n import list_sep, message, seat_name, t
 
-SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold orange1", "bold bright_green",
-               "bold bright_yellow", "bold deep_sky_blue1", "bold plum1", "bold bright_white")
-YOU_STYLE = "bold black on bright_white"
 DECK_STYLES = {"blue": "bold bright_blue", "yellow": "bold yellow", "green": "bold green",
                "red": "bold red", "white": "bold bright_white"}
-CONFIDENCE_STYLES = {"high": "green", "medium": "cyan", "low": "yellow", "invented": "bold red"}
 RECONSTRUCTED = ("low", "invented")
 FLAG = "†"
 FLAG_STYLE = "bold yellow"
@@ -42,10 +39,6 @@ def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"shadow_hunters.ui.{key}", lang, **args)
 
 
-def _label(text: str, lang: str) -> Text:
-    return Text(text + colon(lang), style="bold")
-
-
 def catalogue(view: dict[str, Any]) -> tuple[dict[str, Card], dict[str, Character]]:
     """The cards and characters of the view's game (chosen by its options), by id."""
     options = view.get("options") or {}
@@ -53,14 +46,7 @@ def catalogue(view: dict[str, Any]) -> tuple[dict[str, Card], dict[str, Characte
             {c.id: c for c in characters_for(options.get("characters"))})
 
 
-def seat_label(seat: int, viewer: int | None, lang: str) -> Text:
-    """A seat's name in its colour; the viewer's is marked as 'you'."""
-    if seat == viewer:
-        return Text(t("ui.seat_you", lang, seat=seat_name(seat, lang)), style=YOU_STYLE)
-    return Text(seat_name(seat, lang), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-
-
-def card_label(card: Card | None, card_id: str, lang: str) -> Text:
+def cardlabel(card: Card | None, card_id: str, lang: str) -> Text:
     """A card's name with its deck and number, † when reconstructed."""
     if card is None:
         return Text(card_id)
@@ -77,10 +63,10 @@ def cards_text(ids: Sequence[str], cards: dict[str, Card], lang: str) -> Text:
     """Card names joined by the language's list separator ('—' if none)."""
     if not ids:
         return Text(_u("empty", lang), style="dim")
-    return Text(list_sep(lang)).join(card_label(cards.get(i), i, lang) for i in ids)
+    return Text(list_sep(lang)).join(cardlabel(cards.get(i), i, lang) for i in ids)
 
 
-def character_label(char: Character | None, char_id: str, lang: str) -> Text:
+def characterlabel(char: Character | None, char_id: str, lang: str) -> Text:
     """A character's name in `lang`, † when reconstructed."""
     if char is None:
         return Text(char_id, style="bold")
@@ -190,7 +176,7 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
         if seat == view["active"] and not view["over"]:
             name.append(" ◆", style="bold")
         if "character" in s:
-            character = character_label(chars.get(s["character"]), s["character"], lang)
+            character = characterlabel(chars.get(s["character"]), s["character"], lang)
             if not s["revealed"]:
                 character.append(f" ({_u('hidden', lang)})", style="dim")
             if s["zombie"]:
@@ -217,7 +203,7 @@ def facts_lines(view: dict[str, Any], lang: str) -> Text:
     text = Text(_u("turn_order", lang, seats=sep.join(seat_name(s, lang)
                                                     for s in view["order"])), style="dim")
     text.append("\n" + _u("roster", lang, names=""), style="dim")
-    text.append_text(Text(sep).join(character_label(chars.get(c), c, lang)
+    text.append_text(Text(sep).join(characterlabel(chars.get(c), c, lang)
                                     for c in view["roster"]))
     if view["removed"]:
         text.append("\n" + _u("removed", lang, cards=""), style="dim")
@@ -232,7 +218,7 @@ def recent_log(view: dict[str, Any], lang: str, limit: int = RECENT) -> Text | N
         return None
     names = [t("ui.seat_you", lang, seat=seat_name(s, lang)) if s == view["viewer"]
              else seat_name(s, lang) for s in range(len(view["seats"]))]
-    text = _label(_u("recent", lang), lang)
+    text = label(_u("recent", lang), lang)
     for entry in entries:
         text.append("\n· " + message("shadow-hunters", entry["key"], entry["args"], lang,
                                      names), style="dim")
@@ -251,7 +237,7 @@ def result_line(view: dict[str, Any], lang: str) -> Text | None:
 
 def character_card(char: Character, lang: str) -> Table:
     """A character card: name, HP, community, skills with timing and kind, mission."""
-    title = character_label(char, char.id, lang)
+    title = characterlabel(char, char.id, lang)
     other = char.name_en if lang == "zh-TW" else char.name
     if other != title.plain.rstrip(FLAG):
         title.append(f"  {other}", style="dim")
@@ -260,7 +246,7 @@ def character_card(char: Character, lang: str) -> Table:
                  pad_edge=False, expand=False)
     card.add_column(overflow="fold")
     card.add_row(Text(community_text(char, lang)))
-    skills = _label(_u("skills", lang), lang)
+    skills = label(_u("skills", lang), lang)
     for skill in char.skills:
         name = skill.name_in(lang)
         skills.append(f"\n【{name}】", style="bold cyan")
@@ -270,7 +256,7 @@ def character_card(char: Character, lang: str) -> Table:
                       f"{_u(f'skill_kind.{skill.kind}', lang)}", style="dim")
         skills.append(f"\n  {skill.text_in(lang)}")
     card.add_row(skills)
-    mission = _label(_u("mission", lang), lang)
+    mission = label(_u("mission", lang), lang)
     mission.append(char.mission_in(lang))
     if char.otherwise_join:
         mission.append("\n" + _u("otherwise_join", lang, gate=_gate(char.otherwise_join, lang)),
@@ -298,7 +284,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     if char is not None:
         parts.append(Text(_u("your_character", lang), style="bold underline"))
         parts.append(character_card(char, lang))
-    kept = _label(_u("kept_cards", lang), lang)
+    kept = label(_u("kept_cards", lang), lang)
     if me.get("kept_cards"):
         kept.append_text(cards_text(me["kept_cards"], cards, lang))
     else:
@@ -307,7 +293,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     card = _context_card(view, cards)
     if card is not None:
         line = Text(_u("in_play", lang, card=""), style="bold")
-        line.append_text(card_label(card, card.id, lang))
+        line.append_text(cardlabel(card, card.id, lang))
         line.append(f"\n  {card.text_in(lang)}")
         parts.append(line)
     return Group(*parts)
@@ -367,7 +353,7 @@ def deck_table(cards: Sequence[Card], colour: str, lang: str) -> Table:
     for card in cards:
         if card.colour != colour:
             continue
-        name = card_label(card, card.id, lang)
+        name = cardlabel(card, card.id, lang)
         name.append(f"\n{card.name_en if lang == 'zh-TW' else card.name_zh}", style="dim")
         table.add_row(name, _card_kind(card, lang), Text(card.text_in(lang)),
                       _provenance(card.confidence, card.source, lang))
