@@ -244,7 +244,7 @@ def test_the_human_never_sees_another_seats_hand(tmp_path):
     assert len(hidden) > 20
     assert not hidden & shown
     deals = {seat: set() for seat in range(4)}
-    for event in state.log:
+    for event in state.events():
         if event.key == "divinare.dealt":
             deals[event.args["seat"]].add(
                 message("divinare", event.key, event.args, "en"))

@@ -225,9 +225,9 @@ def test_two_players_discard_two_face_down_without_moving_tokens_then_reveal_bef
     while state.round == 0:
         p = state.current_player()
         state.apply_action(state.legal_actions(p)[0], p)
-    counts = [e for e in state.log if e.key in ("divinare.count", "divinare.no_space")][:4]
+    counts = [e for e in state.events() if e.key in ("divinare.count", "divinare.no_space")][:4]
     assert sum(e.args["count"] for e in counts) == 24
-    reveal = next(e for e in state.log if e.key == "divinare.revealed")
+    reveal = next(e for e in state.events() if e.key == "divinare.revealed")
     assert reveal.visible_to is None
     assert reveal.args["cards"] == [discarded[0][i] + discarded[1][i] for i in range(4)]
 
@@ -288,7 +288,7 @@ def test_a_count_with_no_matching_space_scores_nobody_on_that_board():
                                             [6, 4, CENTRE, CENTRE],
                                             [CENTRE] * 4, [CENTRE] * 4])
     assert won[0] == [1, 0, 0] and won[1] == [0, 1, 0]
-    assert any(e.key == "divinare.no_space" and e.args["suit"] == "red" for e in state.log)
+    assert any(e.key == "divinare.no_space" and e.args["suit"] == "red" for e in state.events())
 
 
 # -- end of game ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ def test_every_event_and_action_renders_in_both_languages(game, players):
 
     final = c.playout(game, players, 2, chooser=3, visit=visit)
     seen = set()
-    for event in final.log:
+    for event in final.events():
         seen.add(event.key)
         en = message(game, event.key, event.args, "en")
         zh = message(game, event.key, event.args, "zh-TW")

@@ -140,7 +140,7 @@ def act(s: AnimaState, label: str) -> None:
 
 def logged(s: AnimaState, key: str) -> list[dict]:
     """Public and private log entries with this key (args only)."""
-    return [e.args for e in s.log if e.key == f"anima.{key}"]
+    return [e.args for e in s.events() if e.key == f"anima.{key}"]
 
 
 def halt(s: AnimaState) -> None:

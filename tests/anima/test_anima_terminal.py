@@ -42,7 +42,7 @@ def test_four_players_against_bots_play_to_a_completed_final_mission_in_the_term
     ending = state.view(None)["result"]
     assert ending["reason"] == "final"
     assert ending["winners"] == [state.winner]
-    assert any(event.key == "anima.final_done" for event in state.log)
+    assert any(event.key == "anima.final_done" for event in state.events())
     assert ("completes the final mission" if lang == "en" else "完成最終任務") in result.output
     assert "Traceback" not in result.output
 

@@ -62,7 +62,7 @@ def secrets_for(state, viewer, names, game="divinare"):
     """Log lines hidden from `viewer` as its screen would word them, minus ones it sees anyway."""
     hidden: set[str] = set()
     visible: set[str] = set()
-    for event in state.log:
+    for event in state.events():
         text = message(game, event.key, event.args, "en", names)
         (visible if event.visible(viewer) else hidden).add(text)
     return hidden - visible
@@ -86,7 +86,7 @@ def test_another_seats_hand_and_passes_never_reach_the_browser(server, new_conte
 
     play([me, friend], until=second_round_passed)
     state = game_so_far(server.db, created.table_id)
-    dealt_to_me = [e for e in state.log if e.key == "divinare.dealt" and e.args["seat"] == ME]
+    dealt_to_me = [e for e in state.events() if e.key == "divinare.dealt" and e.args["seat"] == ME]
     assert len(dealt_to_me) == 2
     my_latest_hand = message("divinare", "divinare.dealt", dealt_to_me[-1].args, "en")
     assert my_latest_hand in me.inner_text("#log"), "seat 1 sees its own deal"

@@ -158,7 +158,7 @@ def test_a_question_is_shown_to_its_holder_and_receiver_only():
             frame = _frame(s, viewer, lang)
             assert question.text_in(lang) not in frame and "white-05" not in frame, (viewer, lang)
     s.apply_action(s.legal_actions(2)[0], 2)
-    to = next(e.args["to"] for e in s.log if e.key.endswith("give_white"))
+    to = next(e.args["to"] for e in s.events() if e.key.endswith("give_white"))
     assert "The question reads: Question [White 5]" in _frame(s, to)
     for viewer in {0, 1, 3} - {to}:
         assert "White 5" not in _frame(s, viewer)

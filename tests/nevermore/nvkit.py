@@ -207,12 +207,12 @@ def play(s: NevermoreState, seat: int, card_id: str) -> None:
 
 def keys(s: NevermoreState) -> list[str]:
     """Message keys of the public log, in order."""
-    return [e.key for e in s.log if e.visible_to is None]
+    return [e.key for e in s.events() if e.visible_to is None]
 
 
 def events(s: NevermoreState, key: str) -> list[dict[str, Any]]:
     """Arguments of the public events with message key `key`."""
-    return [e.args for e in s.log if e.key == key and e.visible_to is None]
+    return [e.args for e in s.events() if e.key == key and e.visible_to is None]
 
 
 def suits_of(counts_: list[int]) -> str:

@@ -119,7 +119,7 @@ def test_dealt_passed_and_drawn_cards_are_logged_for_their_holders_only():
         s.apply_action(rng.choice(s.legal_actions(seat)), seat)
     private = {"nevermore.dealt", "nevermore.passed", "nevermore.drew",
                "nevermore.fx.new_hand", "nevermore.fx.nightmare_card"}
-    for event in s.log:
+    for event in s.events():
         if event.key in private:
             assert event.visible_to is not None
     spectator = json.dumps(s.view(None)["log"], ensure_ascii=False)

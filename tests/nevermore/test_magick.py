@@ -266,7 +266,7 @@ def test_deceive_swaps_hands_with_the_upstream_player():
               direction=RIGHT)
     play(s, 2, "D07")
     assert s.hand[2] == counts("V") and s.hand[3] == counts("LLL")
-    mine = [e for e in s.log if e.key == "nevermore.fx.new_hand"]
+    mine = [e for e in s.events() if e.key == "nevermore.fx.new_hand"]
     assert {e.visible_to for e in mine} == {(2,), (3,)}
 
 
@@ -433,7 +433,7 @@ def test_requisition_takes_a_light_card_just_drawn_even_if_only_one():
     assert s.pending == [3]
     play(s, 3, "L07")
     assert s.magick[3][title("L04")] == 1 and sum(s.magick[2]) == 0
-    private = [e for e in s.log if e.key == "nevermore.fx.requisition_card"]
+    private = [e for e in s.events() if e.key == "nevermore.fx.requisition_card"]
     assert private[0].visible_to == (3, 2)
 
 
@@ -444,7 +444,7 @@ def test_nightmare_takes_a_random_card_and_the_player_discards_one_of_their_own(
     assert s.hand[1] == counts("A") and s.hand[0] == counts("AHV")
     suit(s, "H")
     assert s.front[0] == counts("H") and s.hand[0] == counts("AV")
-    seen = [e for e in s.log if e.key == "nevermore.fx.nightmare_card"]
+    seen = [e for e in s.events() if e.key == "nevermore.fx.nightmare_card"]
     assert seen[0].visible_to == (0, 1)
 
 

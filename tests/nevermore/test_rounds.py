@@ -95,7 +95,7 @@ def test_drafting_passes_three_then_two_then_one_in_the_markers_direction():
     _pass_all(s, {0: "V", 1: "H", 2: "H", 3: "L"})
     skip_windows(s)
     assert [sum(h) for h in s.hand] == [5, 5, 5, 5]
-    passed = [e for e in s.log if e.key == "nevermore.passed"]
+    passed = [e for e in s.events() if e.key == "nevermore.passed"]
     assert all(e.args["to"] == (e.args["seat"] + 1) % 4 for e in passed)
 
 
@@ -123,7 +123,7 @@ def test_the_cards_being_chosen_stay_private_until_everyone_has_chosen():
     assert s.view(0)["you"]["passing"]["attack"] == 1
     _pass_all(s, {0: "AA"})
     assert s.view(1)["seats"][0]["ready"] is True
-    assert not [e for e in s.log if e.key == "nevermore.passed"]
+    assert not [e for e in s.events() if e.key == "nevermore.passed"]
 
 
 # -- windows (輪抽 2: "before X" is the moment just before X) ---------------------------------

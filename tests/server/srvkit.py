@@ -305,8 +305,8 @@ def forbidden_lines(state: State, viewer: int | None, names: list[str]) -> set[s
     def text(e: Event) -> str:
         return log_message(state.game, e.key, e.args, "en", names)
 
-    hidden = {text(e) for e in state.log if not e.visible(viewer)}
-    shown = {text(e) for e in state.log if e.visible(viewer)}
+    hidden = {text(e) for e in state.events() if not e.visible(viewer)}
+    shown = {text(e) for e in state.events() if e.visible(viewer)}
     return hidden - shown
 
 

@@ -56,7 +56,7 @@ def test_each_seat_and_spectator_sees_only_what_it_may_for_a_whole_game(server):
     spectator.drain()
     assert table.row.status == "finished"
     final = table.state
-    assert any(e.visible_to is not None for e in final.log), "the game had no private line"
+    assert any(e.visible_to is not None for e in final.events()), "the game had no private line"
     for seat, conn in [*conns.items(), (None, spectator)]:
         forbidden = forbidden_lines(final, seat, names_for(table, seat))
         assert forbidden, f"seat {seat} had nothing to miss: the test would prove nothing"

@@ -212,7 +212,7 @@ def test_who_is_asked_after_an_attack_does_not_depend_on_hidden_identities():
                     real, other = s.clone(), world.clone()
                     real.apply_action(action, seat)
                     other.apply_action(action, seat)
-                    new = real.log[len(s.log):] + other.log[len(world.log):]
+                    new = real.events(len(s.log)) + other.events(len(world.log))
                     if any(e.kind in ("reveal", "death") for e in new):
                         continue
                     assert real.view(p)["deciding"] == other.view(p)["deciding"]

@@ -45,7 +45,7 @@ def test_attack_damage_is_the_difference_and_zero_misses(dice):
     assert s.hp[2] == 12 - 4
     dice([3, 3])
     s.attack(1, 2)
-    assert s.hp[2] == 8 and s.log[-1].key == "shadow_hunters.log.miss"
+    assert s.hp[2] == 8 and s.events()[-1].key == "shadow_hunters.log.miss"
 
 
 def test_the_default_deal_plays_every_card_and_character():
@@ -214,9 +214,9 @@ def test_white_question_is_public_only_as_its_effect():
     s.decks[4].append(card(s, "white-03"))
     s.draw(0, 4)
     s.apply_action(10 + 1, 0)
-    public = [e for e in s.log if e.visible_to is None]
+    public = [e for e in s.events() if e.visible_to is None]
     assert not any(e.key.endswith("white_text") for e in public)
-    texts = [e for e in s.log if e.key.endswith("white_text")]
+    texts = [e for e in s.events() if e.key.endswith("white_text")]
     assert {e.visible_to for e in texts} == {(0,), (1,)}
     assert public[-1].args["outcome"] in ("hurt", "nothing")
 

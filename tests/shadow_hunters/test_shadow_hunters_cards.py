@@ -36,11 +36,11 @@ def draw(s, seat, cid):
 
 
 def last(s, key):
-    return [e for e in s.log if e.key == f"shadow_hunters.log.{key}"][-1]
+    return [e for e in s.events() if e.key == f"shadow_hunters.log.{key}"][-1]
 
 
 def damages(s, since):
-    return [(e.args["seat"], e.args["n"], e.args["element"]) for e in s.log[since:]
+    return [(e.args["seat"], e.args["n"], e.args["element"]) for e in s.events(since)
             if e.key == "shadow_hunters.log.damage"]
 
 
@@ -93,7 +93,7 @@ def test_miracle_heals_you_two_and_every_other_character_one():
         s.hp[seat] -= 3
     draw(s, 0, "blue-06")
     assert [s.hp[seat] for seat in range(4)] == [15 - 1, 14 - 2, 12 - 2, 11 - 2]
-    heals = [e.args["element"] for e in s.log if e.key == "shadow_hunters.log.heal"]
+    heals = [e.args["element"] for e in s.events() if e.key == "shadow_hunters.log.heal"]
     assert heals[-4:] == ["water"] * 4
 
 
@@ -629,7 +629,7 @@ def test_a_question_is_read_only_by_its_giver_and_receiver(number):
         assert (cid in json.dumps(s.view(seat), ensure_ascii=False)) is sees
     assert cid not in json.dumps(s.view(None), ensure_ascii=False)
     assert card_no(s, cid) in s.decks[4], "the question goes back into the white deck"
-    assert any(e.key.endswith("give_white") and e.visible_to is None for e in s.log)
+    assert any(e.key.endswith("give_white") and e.visible_to is None for e in s.events())
 
 
 def test_name_guess_is_public_and_a_right_guess_wounds_one():

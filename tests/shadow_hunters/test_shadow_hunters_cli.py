@@ -46,7 +46,7 @@ def test_the_typed_in_zombie_plays_and_turns_its_victims_into_zombies():
             state.apply_action(bots[player].act(views[player], state.legal_actions(player)),
                                player)
         if any(e.key == "shadow_hunters.log.zombie" and state.killer[e.args["seat"]] == seat
-               for e in state.log):
+               for e in state.events()):
             assert state.is_terminal()
             return
     raise AssertionError("in 60 games the typed-in zombie never raised a victim")

@@ -50,7 +50,7 @@ def test_a_gate_location_draws_its_colour_and_heals_every_member_of_its_gate(cel
     healed = [seat for seat in range(len(CAST)) if s.hp[seat] > before[seat]]
     assert healed == GATE_SEATS[cell], "lone wolves, zombies and other gates get nothing"
     assert all(s.hp[seat] == before[seat] + 1 for seat in healed)
-    entry = [e for e in s.log if e.key.endswith("community_heal")][-1]
+    entry = [e for e in s.events() if e.key.endswith("community_heal")][-1]
     assert entry.visible_to is None and entry.args == {"gate": {2: "south", 4: "west",
                                                                 6: "east", 8: "north"}[cell],
                                                        "seats": GATE_SEATS[cell]}
@@ -66,7 +66,7 @@ def test_the_community_heal_skips_dead_members_and_zombified_ones():
     hp5 = s.hp[5]
     take_action_at(s, 0, 6)
     assert s.hp[5] == hp5
-    entry = [e for e in s.log if e.key.endswith("community_heal")][-1]
+    entry = [e for e in s.events() if e.key.endswith("community_heal")][-1]
     assert entry.args["seats"] == []
 
 
@@ -90,7 +90,7 @@ def test_hot_spring_heals_two_and_the_next_turn_only_starts():
     assert s.hp[0] == 13, "start-of-turn equipment still works"
     assert s.shelter[0] == 0, "until-next-turn effects end"
     assert s.active() == 1 and s.cell[0] == 3, "then the turn ends: no move, action or attack"
-    assert any(e.key.endswith(".rest") and e.args == {"seat": 0} for e in s.log)
+    assert any(e.key.endswith(".rest") and e.args == {"seat": 0} for e in s.events())
     turn_at(s, 0, 0)
     assert s.decision[:2] == ["start", 0], "only one turn is skipped"
 
@@ -173,4 +173,4 @@ def test_start_cells_come_from_a_d8_and_take_no_location_action():
     for seed in range(8):
         s = new_game(players=5, seed=seed)
         assert all(c in CELLS for c in s.cell)
-        assert not any(e.kind in ("move", "draw", "heal", "community") for e in s.log)
+        assert not any(e.kind in ("move", "draw", "heal", "community") for e in s.events())

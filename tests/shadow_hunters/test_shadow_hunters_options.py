@@ -270,7 +270,7 @@ def test_the_game_stops_after_max_rounds_and_scores_end_state_missions(rounds):
         seat = s.current_player()
         s.apply_action(s.legal_actions(seat)[0], seat)
     assert s.reason == "rounds" and s.round == rounds + 1
-    turns = [e.args["seat"] for e in s.log if e.key == "shadow_hunters.log.turn"]
+    turns = [e.args["seat"] for e in s.events() if e.key == "shadow_hunters.log.turn"]
     assert sorted(turns[-4 * rounds:]) == sorted(list(range(4)) * rounds)
     assert 0 in s.winners(), "史萊姆 is alive at the end"
 

@@ -19,11 +19,11 @@ CHEER_UP = A_VALUE + 2
 
 
 def last(s, key):
-    return [e for e in s.log if e.key == f"shadow_hunters.log.{key}"][-1]
+    return [e for e in s.events() if e.key == f"shadow_hunters.log.{key}"][-1]
 
 
 def damages(s, since):
-    return [(e.args["seat"], e.args["n"], e.args["element"]) for e in s.log[since:]
+    return [(e.args["seat"], e.args["n"], e.args["element"]) for e in s.events(since)
             if e.key == "shadow_hunters.log.damage"]
 
 

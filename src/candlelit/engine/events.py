@@ -1,10 +1,17 @@
-"""Game log events with per-viewer visibility; messages are translation keys, never sentences."""
+"""Game log events with per-viewer visibility; messages are translation keys, never sentences.
+
+A state keeps its log as plain tuples (`Entry`: kind, key, args, audience), the cheapest
+record to build on every rule step; `State.events()` gives them back as named `Event`s.
+"""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 PUBLIC: None = None
+
+Entry = tuple[str, str, dict[str, Any], "tuple[int, ...] | None"]
+"""One stored log entry, in `Event`'s field order; audience None means everyone."""
 
 
 class Event(NamedTuple):
@@ -17,14 +24,20 @@ class Event(NamedTuple):
 
     def visible(self, viewer: int | None) -> bool:
         """Whether `viewer` (a seat, or None for a spectator) may see this event."""
-        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+        return seen_by(self, viewer)
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-able dict, without its audience."""
         return {"kind": self.kind, "key": self.key, "args": self.args}
 
 
-def redact(log: list[Event], viewer: int | None) -> list[dict[str, Any]]:
+def seen_by(entry: Entry, viewer: int | None) -> bool:
+    """Whether `viewer` (a seat, or None for a spectator) may see the log entry."""
+    audience = entry[3]
+    return audience is None or (viewer is not None and viewer in audience)
+
+
+def redact(log: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
     """The part of `log` that `viewer` may see, as JSON-able dicts."""
-    return [e.to_json() for e in log if e.visible_to is None or (
-        viewer is not None and viewer in e.visible_to)]
+    return [{"kind": kind, "key": key, "args": args} for kind, key, args, audience in log
+            if audience is None or (viewer is not None and viewer in audience)]

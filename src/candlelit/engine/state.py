@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.events import Event, redact
+from candlelit.engine.events import Entry, Event, redact
 
 TERMINAL = -4
 """`current_player()` once the game is over (the value OpenSpiel uses)."""
@@ -29,7 +29,7 @@ class State(ABC):
     options: dict[str, Any]
     chance_draws: int
     history: list[tuple[int, int]]
-    log: list[Event]
+    log: list[Entry]
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -99,6 +99,10 @@ class State(ABC):
         """The log entries `viewer` may see."""
         return redact(self.log, viewer)
 
+    def events(self, since: int = 0) -> list[Event]:
+        """The whole log from entry `since` on, every audience included, as named events."""
+        return [Event(*entry) for entry in self.log[since:]]
+
     @abstractmethod
     def resample(self, player: int, rng: random.Random) -> State:
         """A full state consistent with what `player` knows, hidden parts re-drawn by `rng`."""
@@ -116,7 +120,7 @@ class State(ABC):
                 continue
             value = getattr(self, name)
             if name == "log":
-                value = [[e.kind, e.key, e.args, e.visible_to] for e in value]
+                value = [[kind, key, args, audience] for kind, key, args, audience in value]
             out[name] = value
         return out
 
@@ -134,7 +138,7 @@ class State(ABC):
                 continue
             value = data[name]
             if name == "log":
-                value = [Event(k, key, args, None if vis is None else tuple(vis))
+                value = [(k, key, args, None if vis is None else tuple(vis))
                          for k, key, args, vis in value]
             elif name == "history":
                 value = [(p, a) for p, a in value]
@@ -175,11 +179,7 @@ class State(ABC):
 
     def _emit(self, kind: str, key: str, args: dict[str, Any],
               visible_to: tuple[int, ...] | None = None) -> None:
-        self.log.append(_new_event(Event, (kind, key, args, visible_to)))
-
-
-_new_event = tuple.__new__
-"""Builds an Event without NamedTuple's argument-parsing wrapper (hot path)."""
+        self.log.append((kind, key, args, visible_to))
 
 
 def _canonical(data: dict[str, Any]) -> str:

@@ -162,7 +162,7 @@ def _may_reveal_any(s: AnimaState, seat: int, armed: bool) -> bool:
     """Whether a new area may be revealed now (one per round unless armed; room at the cap)."""
     if s.revealed and not (armed or s.armed[ARM_REVEAL]):
         return False
-    return any(a < 0 for a in s.area_at) or bool(agenda.removable(s))
+    return -1 in s.area_at or bool(agenda.removable(s))
 
 
 def _ability_chars(s: AnimaState, seat: int, window: str) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from candlelit.engine.events import seen_by
 from candlelit.games.anima.constants import (
     A_ABILITY,
     A_OFFER_ADV,
@@ -86,7 +87,7 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
             world.pool = world.area_deck[-len(state.pool):][::-1]
     rng.shuffle(world.final_pile)
     world.seed = rng.getrandbits(62)
-    world.log = [e for e in state.log if e.visible(player)]
+    world.log = [e for e in state.log if seen_by(e, player)]
     return world
 
 

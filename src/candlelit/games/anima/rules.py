@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.rng import chance_stream
+from candlelit.engine.rng import chance_below, chance_stream
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.anima import agenda, combat, decisions, missions
 from candlelit.games.anima.cards import Advantage, CardSet, Character, cards_for
@@ -42,9 +42,6 @@ from candlelit.games.anima.constants import (
 )
 from candlelit.games.anima.vocabulary import SKILLS
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_STEP = 0xD1B54A32D192ED03
 _SKILL_BIT = {skill: bit for bit, skill in enumerate(SKILLS)}
 """The bit of each skill in `blocked`."""
 _LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "area_discard",
@@ -256,14 +253,9 @@ class AnimaState(State):
         self._chance().shuffle(cards)
 
     def below(self, n: int) -> int:
-        """A number in [0, n) from the game's seeded chance (a splitmix64 draw keyed by the
-        seed and the draw count: as reproducible as a seeded stream, and far cheaper to
-        start than one, which matters for dice rolled every few actions)."""
-        x = (self.seed * _GOLDEN + self.chance_draws * _STEP) & _MASK
+        """A number in [0, n), the next chance event (see `engine.rng.chance_below`)."""
         self.chance_draws += 1
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((x ^ (x >> 31)) * n) >> 64
+        return chance_below(self.seed, self.chance_draws - 1, n)
 
     def _d6(self) -> int:
         """One six-sided die from the game's seeded chance."""

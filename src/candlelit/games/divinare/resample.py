@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from candlelit.engine.events import seen_by
 from candlelit.games.divinare.boards import CARDS_PER_SUIT
 from candlelit.games.divinare.knowledge import known_outstanding
 
@@ -40,7 +41,7 @@ def resample(state: DivinareState, player: int, rng: random.Random) -> DivinareS
         world.hands[seat] = _count(cards[n_held:])
         world.discards[seat] = _count(discards)
     world.seed = rng.getrandbits(62)
-    world.log = [e for e in state.log if e.visible(player)]
+    world.log = [e for e in state.log if seen_by(e, player)]
     world.history = [(p, a) for p, a in state.history if p == player or a < PASS_BASE]
     return world
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from candlelit.engine.events import seen_by
+
 if TYPE_CHECKING:
     from candlelit.games.fatal_frame.rules import FatalFrameState
 
@@ -39,5 +41,5 @@ def resample(state: FatalFrameState, player: int, rng: random.Random) -> FatalFr
         world.grid[c] = place
     rng.shuffle(world.boss_pile)
     world.seed = rng.getrandbits(62)
-    world.log = [e for e in state.log if e.visible(player)]
+    world.log = [e for e in state.log if seen_by(e, player)]
     return world

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from candlelit.engine.events import seen_by
 from candlelit.games.nevermore.constants import (
     A_CHAR,
     A_PASS,
@@ -45,7 +46,7 @@ def resample(state: NevermoreState, player: int, rng: random.Random) -> Nevermor
         world.tkknown = 0
     _characters(state, world, player, others, rng)
     world.seed = rng.getrandbits(62)
-    world.log = [e for e in state.log if e.visible(player)]
+    world.log = [e for e in state.log if seen_by(e, player)]
     world.history = [(p, a) for p, a in state.history if p == player or not (
         A_PASS <= a < A_PLAY or A_CHAR <= a < A_CHAR + MAX_CHARACTERS)]
     return world

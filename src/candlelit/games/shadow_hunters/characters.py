@@ -26,7 +26,10 @@ MAX_HP = 30
 MAX_SKILLS = 3
 
 
-_NONE: list[dict[str, Any]] = []
+NO_BLOCKS: list[dict[str, Any]] = []
+"""The shared empty answer of `Character.blocks` (read it, never extend it)."""
+START_BLOCKS = frozenset({"fly", "restore_to"})
+"""Blocks that may offer a skill at the start of a turn (`start_skills`)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,9 @@ class Character:
                                           repr=False)
     by_block: dict[str, list[dict[str, Any]]] = field(default_factory=dict, init=False,
                                                       compare=False, repr=False, hash=False)
+    start_skills: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+    timings: frozenset[str] = field(default=frozenset(), init=False, compare=False,
+                                    repr=False)
 
     def __post_init__(self) -> None:
         by_name: dict[str, list[dict[str, Any]]] = {}
@@ -79,12 +85,16 @@ class Character:
             for b in s.blocks:
                 by_name.setdefault(b["block"], []).append(b)
         object.__setattr__(self, "by_block", by_name)
+        object.__setattr__(self, "timings", frozenset(s.timing for s in self.skills))
+        object.__setattr__(self, "start_skills", tuple(
+            k for k, s in enumerate(self.skills) if s.hook == "self_fireball"
+            or any(b["block"] in START_BLOCKS for b in s.blocks)))
         object.__setattr__(self, "mission_kinds",
                            frozenset(m["mission"] for m in self.missions))
 
     def blocks(self, name: str) -> list[dict[str, Any]]:
         """Every block called `name` among this character's skills (a shared list: read it)."""
-        return self.by_block.get(name, _NONE)
+        return self.by_block.get(name, NO_BLOCKS)
 
     def has_hook(self, hook: str) -> bool:
         """Whether one of the skills names `hook`."""

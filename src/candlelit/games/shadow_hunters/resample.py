@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from candlelit.engine.events import seen_by
+
 if TYPE_CHECKING:
     from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 
@@ -36,5 +38,5 @@ def resample(state: ShadowHuntersState, player: int, rng: random.Random) -> Shad
     for deck in world.decks:
         rng.shuffle(deck)
     world.seed = rng.getrandbits(62)
-    world.log = [e for e in state.log if e.visible(player)]
+    world.log = [e for e in state.log if seen_by(e, player)]
     return world

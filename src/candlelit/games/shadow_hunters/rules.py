@@ -23,10 +23,10 @@ import random
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction, OptionError
-from candlelit.engine.rng import chance_die, chance_stream
-from candlelit.engine.state import State, check_action_type
+from candlelit.engine.rng import chance_below, chance_stream
+from candlelit.engine.state import TERMINAL, State, check_action_type
 from candlelit.games.shadow_hunters.cards import Card, cards_for
-from candlelit.games.shadow_hunters.characters import Character, characters_for
+from candlelit.games.shadow_hunters.characters import NO_BLOCKS, Character, characters_for
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
     A_CELL,
@@ -206,12 +206,12 @@ class ShadowHuntersState(State):
     def d6(self) -> int:
         """One six-sided die, the next chance event."""
         self.chance_draws += 1
-        return chance_die(self.seed, self.chance_draws - 1, 6)
+        return 1 + chance_below(self.seed, self.chance_draws - 1, 6)
 
     def d8(self) -> int:
         """One eight-sided die, the next chance event."""
         self.chance_draws += 1
-        return chance_die(self.seed, self.chance_draws - 1, 8)
+        return 1 + chance_below(self.seed, self.chance_draws - 1, 8)
 
     # == who is who ========================================================================
     def character(self, seat: int) -> Character:
@@ -234,7 +234,7 @@ class ShadowHuntersState(State):
     def blocks(self, seat: int, name: str, automatic: bool = False) -> list[dict[str, Any]]:
         """The seat's blocks called `name`: only once revealed, unless `automatic` (D11)."""
         if not (self.revealed[seat] or automatic):
-            return []
+            return NO_BLOCKS
         return self.character(seat).blocks(name)
 
     def _auto_reveal(self, seat: int) -> None:
@@ -361,8 +361,10 @@ class ShadowHuntersState(State):
         """Indices of the seat's skills usable now at the start of its turn."""
         if not self.revealed[seat]:
             return []
+        ch = self.character(seat)
         out = []
-        for k, sk in enumerate(self.character(seat).skills):
+        for k in ch.start_skills:
+            sk = ch.skills[k]
             for b in sk.blocks:
                 if b["block"] == "fly" and self.phase == START:
                     out.append(k)
@@ -391,7 +393,8 @@ class ShadowHuntersState(State):
         """Roll 2d6 to move; holders of 迷失的磁場 may then force one re-roll."""
         a, b = self.d6(), self.d6()
         self._emit("roll", "shadow_hunters.log.move_roll", {"seat": seat, "dice": [a, b]})
-        holders = [s for s in self._from_active() if self.lodestone[s] and self.alive[s]]
+        holders = [s for s in self._from_active() if self.lodestone[s] and self.alive[s]] \
+            if any(self.lodestone) else []
         if holders:
             self._ask("lodestone", holders[0], [A_NO, A_YES], seat, a, b, *holders[1:])
             return
@@ -505,11 +508,11 @@ class ShadowHuntersState(State):
         opts = [] if forced else [A_NO]
         opts += [A_SEAT + t for t in targets]
         if not self.flags[seat] & self.F_NO_ATTACK:
-            if self._zone_mates(seat):
-                if self.blocks(seat, "heal_instead_of_attack"):
-                    opts.append(A_SKILL)
-                opts += [A_CARD + c for c in self.equip[seat]
-                         if self.cards[c].effect == "lake_staff"][:1]
+            # the seat itself is always in its zone, so a heal has a target
+            if self.blocks(seat, "heal_instead_of_attack"):
+                opts.append(A_SKILL)
+            opts += [A_CARD + c for c in self.equip[seat]
+                     if self.cards[c].effect == "lake_staff"][:1]
             opts += [A_SKILL + 1 + k for k in self._start_skills(seat)
                      if self.character(seat).skills[k].hook == "self_fireball"]
         self._ask("attack", seat, opts)
@@ -555,8 +558,8 @@ class ShadowHuntersState(State):
         otherwise, so being asked says nothing about who a seat is.
         """
         shown = {self.char[s] for s in range(self.num_players) if self.revealed[s]}
-        return any(sk.timing == timing for k in self.roster if k not in shown
-                   for sk in self.pool[k].skills)
+        pool = self.pool
+        return any(timing in pool[k].timings for k in self.roster if k not in shown)
 
     def _roll_attack(self) -> None:
         """Roll the attack of the pending strike (D17 step 1) and offer 連擊."""
@@ -1138,8 +1141,9 @@ class ShadowHuntersState(State):
 
     def _one_gate_left(self, living: list[int]) -> bool:
         """Whether every living character belongs to one and the same gate."""
-        gates = {self.gate(s) for s in living}
-        return len(gates) == 1 and "none" not in gates
+        gate = self.gate
+        first = gate(living[0])
+        return first != "none" and all(gate(s) == first for s in living)
 
     def _check_zombie_majority(self, living: list[int]) -> None:
         """殭屍's mission: living zombies outnumber half of the living."""
@@ -1239,6 +1243,10 @@ class ShadowHuntersState(State):
         """The one seat to decide now, or none at the end."""
         return [] if self.over else [self.decision[1]]
 
+    def current_player(self) -> int:
+        """The seat to decide now, or TERMINAL."""
+        return TERMINAL if self.over else self.decision[1]
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return bool(self.over)
@@ -1269,10 +1277,12 @@ class ShadowHuntersState(State):
 
     def apply_action(self, action: int, player: int | None = None) -> None:
         """Apply `action` for `player`, or raise IllegalAction leaving the state unchanged."""
-        check_action_type(action)
-        seat = self._who(player)
+        if type(action) is not int:
+            check_action_type(action)
         if self.over:
             raise IllegalAction("the game is over")
+        seat = player if type(player) is int and player == self.decision[1] \
+            else self._who(player)
         if seat != self.decision[1]:
             raise IllegalAction(f"it is not seat {seat + 1}'s decision")
         if action not in self.choices:
