@@ -51,3 +51,23 @@ def test_heuristic_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apar
         step += 1
     assert state.is_terminal()
     assert checked > 20 and {"move", "reset", "prep"} <= steps
+
+
+def test_heuristic_bot_reveals_the_final_mission_only_when_its_party_leads():
+    from anmkit import give_missions, party, table
+
+    from candlelit.games.anima.constants import A_DONE, A_REVEAL, S_UNVEIL
+
+    s = table(players=2, end_game="crisis", final_reveal="chosen")
+    party(s, 0, "Warrior", "Paladin")
+    party(s, 1, "Thief")
+    give_missions(s, 0, "Chart the Wastes")
+    give_missions(s, 1, "Escort the Pilgrim")
+    for q in (0, 1):  # one completed basic mission each
+        s.done[q].append(s.missions[q][0])
+    s.agenda, s.step = [], S_UNVEIL
+    for seat, expected in ((0, A_REVEAL), (1, A_DONE)):  # the stronger party starts the clock
+        s.actor, s.memo = seat, None
+        legal = s.legal_actions(seat)
+        assert legal == [A_DONE, A_REVEAL]
+        assert HeuristicBot(GAME, seat, 0).act(SeatObservation(s, seat), legal) == expected

@@ -18,7 +18,13 @@ from anmkit import (
     table,
 )
 
-from candlelit.games.anima.constants import EXPLORATION, INTERACTION, S_REWARD
+from candlelit.games.anima.constants import (
+    A_ACCEPT,
+    A_OFFER_ADV,
+    EXPLORATION,
+    INTERACTION,
+    S_REWARD,
+)
 
 
 def _together(s, *names_per_seat, where="Old Monastery"):
@@ -184,24 +190,49 @@ def test_the_areas_trade_symbol_and_danger_come_from_the_card():
     assert char(s, "Paladin") >= 0
 
 
-def test_a_trade_offer_resamples_consistently_for_a_third_seat():
-    import random
-
+def _offered(hands: tuple[tuple[str, ...], ...]):
+    """Seats 1 and 2 share a trade area; seat 1 has offered Battle Plan to seat 2."""
     s = table(players=3)
     put_area(s, 0, "Market Town")
     party(s, 0, "Warrior")
     party(s, 1, "Thief")
     party(s, 2, "Tao")
     s.loc[0] = s.loc[1] = 0
-    hand(s, 0, "Battle Plan", "Bribe")
-    hand(s, 1, "Fireball")
-    hand(s, 2, "Ki Burst")
+    for seat, names in enumerate(hands):
+        hand(s, seat, *names)
     start(s, INTERACTION)
     act(s, "Trade with Seat 2")
     act(s, "Offer Battle Plan")
+    return s
+
+
+def test_a_trade_offer_resamples_consistently_for_a_third_seat():
+    import random
+
+    s = _offered((("Battle Plan", "Bribe"), ("Fireball",), ("Ki Burst",)))
     act(s, "Offer Fireball")
     for seed in range(8):
         world = s.resample(2, random.Random(seed))
         assert world.view(2) == s.view(2)
         world.apply_action(world.legal_actions()[-1], world.actor)  # accept
         assert sorted(len(h) for h in world.hand) == [1, 1, 2]
+
+
+def test_a_trade_offer_stays_in_the_offerers_hand_in_the_partners_and_proposers_worlds():
+    import random
+
+    s = _offered((("Battle Plan", "Bribe"), ("Fireball", "Ki Burst"), ("Smoke Bomb",)))
+    for seed in range(12):  # the partner saw Battle Plan offered: every world keeps it there
+        world = s.resample(1, random.Random(seed))
+        assert adv(s, "Battle Plan") in world.hand[0] and len(world.hand[0]) == 2
+        assert world.view(1) == s.view(1)
+        world.apply_action(A_OFFER_ADV + adv(s, "Fireball"), 1)
+        world.apply_action(A_ACCEPT, 0)
+        assert adv(s, "Battle Plan") in world.hand[1]
+    act(s, "Offer Ki Burst")
+    for seed in range(12):  # the proposer saw Ki Burst offered back
+        world = s.resample(0, random.Random(seed))
+        assert adv(s, "Ki Burst") in world.hand[1] and len(world.hand[1]) == 2
+        assert world.view(0) == s.view(0)
+        world.apply_action(A_ACCEPT, 0)
+        assert adv(s, "Ki Burst") in world.hand[0]

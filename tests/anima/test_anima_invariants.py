@@ -54,3 +54,39 @@ def test_cards_are_conserved_and_limits_hold_along_random_games(players):
             p = s.current_player()
             s.apply_action(rng.choice(s.legal_actions(p)), p)
         _check(s)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_revised_variant_passes_the_conformance_checks_along_bot_games(players):
+    from candlelit.bots.base import SeatObservation
+    from candlelit.engine import conformance as c
+    from candlelit.games.anima.bot import HeuristicBot
+    from candlelit.games.anima.constants import S_UNVEIL
+
+    asked = games = 0
+    for seed in range(10):  # until two games have asked the question
+        if games == 2:
+            break
+        s = load("anima", players, seed, variant="revised")
+        bots = [HeuristicBot("anima", q, seed) for q in range(players)]
+        rng = random.Random(seed)
+        steps = 0
+        before = asked
+        while not s.is_terminal():
+            asked += s.step == S_UNVEIL
+            if steps % 60 == 0 or s.step == S_UNVEIL:
+                _check(s)
+                c.check_actions(s)
+                c.check_illegal(s, rng)
+                c.check_copies(s, rng)
+                c.check_no_leak(s, rng, worlds=2)
+            p = s.current_player()
+            s.apply_action(bots[p].act(SeatObservation(s, p), s.legal_actions(p)), p)
+            steps += 1
+            assert steps <= s.max_game_length()
+        if s.omega_won:  # nobody won the Crisis
+            assert s.winners() == [] and s.returns() == [0.0] * players
+        else:
+            c.check_outcome(s)
+        games += asked > before
+    assert games == 2, "too few games asked a player to reveal the final mission"

@@ -11,7 +11,14 @@ from anmkit import act, give_missions, labels, logged, party, put_area, start, t
 from candlelit.engine.errors import DataError, OptionError
 from candlelit.engine.registry import load
 from candlelit.games.anima.cards import builtin_data, read_cards_file
-from candlelit.games.anima.constants import EXPLORATION, FINAL_SLOT, OVER
+from candlelit.games.anima.constants import (
+    EXPLORATION,
+    FINAL_SLOT,
+    OVER,
+    S_NONE,
+    S_RESET,
+    S_UNVEIL,
+)
 
 
 def _explorer(s, where, *names):
@@ -21,14 +28,21 @@ def _explorer(s, where, *names):
     s.loc[0] = 0
 
 
-def test_a_mission_reward_completes_a_basic_mission_and_reveals_the_final(dice):
-    s = table()
-    _explorer(s, "Volcanic Wastes", "Freelancer")
-    give_missions(s, 0, "Chart the Wastes", "Escort the Pilgrim")
+def _take_mission_reward(s, dice, where, missions, roll):
+    """Seat 1 explores `where` with a Freelancer and its `missions`, rolls `roll` and takes
+    the mission reward."""
+    _explorer(s, where, "Freelancer")
+    give_missions(s, 0, *missions)
     start(s, EXPLORATION)
-    dice(5)  # 5-6: a reward
+    dice(roll)
     act(s, "Roll the exploration die")
     act(s, "Take the mission reward")
+
+
+def test_a_mission_reward_completes_a_basic_mission_and_reveals_the_final(dice):
+    s = table()
+    # 5-6: a reward
+    _take_mission_reward(s, dice, "Volcanic Wastes", ("Chart the Wastes", "Escort the Pilgrim"), 5)
     assert s.done[0] == [s.missions[0][0]]
     assert s.bonus[0] == [1, 1]
     assert s.final >= 0 and len(s.final_pile) == 2
@@ -39,12 +53,7 @@ def test_a_mission_reward_completes_a_basic_mission_and_reveals_the_final(dice):
 
 def test_missions_are_shown_when_started_and_restart_if_broken_off(dice):
     s = table()
-    _explorer(s, "Old Monastery", "Freelancer")
-    give_missions(s, 0, "Escort the Pilgrim", "Chart the Wastes")
-    start(s, EXPLORATION)
-    dice(3)
-    act(s, "Roll the exploration die")
-    act(s, "Take the mission reward")
+    _take_mission_reward(s, dice, "Old Monastery", ("Escort the Pilgrim", "Chart the Wastes"), 3)
     assert s.mprog[0][0][0] == 1 and s.view(1)["seats"][0]["missions"][0]["step"] == 1
     from candlelit.games.anima import agenda
 
@@ -116,6 +125,46 @@ def test_the_crisis_gives_each_eligible_player_one_last_fight(dice):
     agenda.run(s)
     assert logged(s, "crisis")[0]["seats"] == [0]
     assert s.phase == OVER and s.winners() == [] and s.omega_won
+
+
+def _round_ends(s):
+    """Skip to the end of the current round and run to the next question."""
+    from candlelit.games.anima import agenda
+
+    s.phase, s.turn_idx, s.agenda, s.step = EXPLORATION, s.num_players, [], S_NONE
+    s._next_turn()
+    agenda.run(s)
+
+
+def test_with_a_chosen_reveal_a_player_with_a_mission_decides_when_the_final_turns_up(dice):
+    s = table(end_game="crisis", final_reveal="chosen")
+    _take_mission_reward(s, dice, "Volcanic Wastes", ("Chart the Wastes", "Escort the Pilgrim"), 5)
+    assert s.done[0] and s.final < 0 and not logged(s, "final_revealed")
+    assert s.round == 2 and s.step == S_UNVEIL  # the next round opens with the question
+    assert s.actor == 0 and labels(s) == ["Keep the final mission hidden for now",
+                                          "Reveal the final mission (its Crisis timer starts)"]
+    round_asked = s.round
+    act(s, "Keep the final mission hidden for now")
+    assert s.final < 0 and len(s.final_pile) == 3
+    assert s.step == S_RESET  # seat 2 has no completed mission: never asked
+    _round_ends(s)
+    assert s.round == round_asked + 1 and s.step == S_UNVEIL and s.actor == 0
+    act(s, "Reveal the final mission (its Crisis timer starts)")
+    final = s.cards.finals[s.final]
+    assert len(s.final_pile) == 2 and s.crisis_left == final.crisis_rounds
+    assert logged(s, "final_revealed_by") == [{"seat": 0, "card": final.id}]
+    _round_ends(s)
+    assert s.step != S_UNVEIL and s.crisis_left == final.crisis_rounds - 1
+
+
+def test_the_revised_variant_lets_players_choose_the_reveal_and_the_first_edition_does_not():
+    revised = load("anima", 3, seed=1, variant="revised")
+    assert revised.options["end_game"] == "crisis"
+    assert revised.options["final_reveal"] == "chosen"
+    first = load("anima", 3, seed=1)
+    assert first.options["final_reveal"] == "first-completion"
+    with pytest.raises(OptionError, match="final_reveal"):
+        load("anima", 3, seed=1, options={"final_reveal": "never"})
 
 
 def _edited(card_id: str, **fields):

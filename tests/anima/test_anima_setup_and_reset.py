@@ -144,7 +144,7 @@ def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler
 
     assert len(decisions._LEGAL) == len(decisions._APPLY) == constants.S_NONE + 1
     assert len(constants.STEP_NAMES) == constants.S_NONE + 1
-    assert len(agenda.HANDLERS) == constants.T_CRISIS_END + 1
+    assert len(agenda.HANDLERS) == constants.T_UNVEIL + 1
 
 
 def test_refusals_name_the_reason_and_never_a_hidden_card():

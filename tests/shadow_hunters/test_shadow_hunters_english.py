@@ -1,5 +1,6 @@
-"""English card, skill and mission texts: every sample has them, English screens show them,
-zh-TW screens keep the Chinese, and files without them still load and show the Chinese."""
+"""English card, skill, mission and community texts: every sample has them, English screens
+show them, zh-TW screens keep the Chinese, and files without them still load and show the
+Chinese."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def _without_english(data: dict) -> dict:
             skill.pop("name_en", None)
             skill.pop("text_en", None)
         char["任務"].pop("text_en", None)
+        char["共同體"].pop("name_en", None)
     return data
 
 
@@ -68,6 +70,8 @@ def test_every_sample_card_has_an_english_text():
 def test_every_sample_and_example_skill_and_mission_has_english(chars):
     for char in chars:
         assert _english(char.mission_text_en), char.id
+        assert _english(char.community_en), char.id
+        assert char.community_in("zh-TW") == char.community
         for skill in char.skills:
             assert _english(skill.name_en) and _english(skill.text_en), (char.id, skill.name)
             assert skill.name_in("zh-TW") == skill.name and skill.text_in("zh-TW") == skill.text
@@ -79,6 +83,8 @@ def test_a_character_card_reads_in_english_and_in_chinese(cid):
     english, chinese = _text(character_card(char, "en")), _text(character_card(char, "zh-TW"))
     assert char.mission_text_en in english and char.mission_text not in english
     assert char.mission_text in chinese and char.mission_text_en not in chinese
+    assert f"Community: {char.community_en}" in english and char.community not in english
+    assert f"共同體：{char.community}" in chinese and char.community_en not in chinese
     for skill in char.skills:
         assert skill.text_en in english and skill.text not in english
         assert f"【{skill.name_en}】" in english
@@ -134,6 +140,9 @@ def test_the_cards_page_follows_the_language(lang, tmp_path):
     shown, hidden = ("en", "zh-TW") if lang == "en" else ("zh-TW", "en")
     for char in ch.builtin():
         assert char.mission_in(shown) in page and char.mission_in(hidden) not in page
+        assert char.community_in(shown) in page
+        if char.gate != "none":  # 獨行俠 is also the Chinese name of the gate "none"
+            assert char.community_in(hidden) not in page, char.community
         for skill in char.skills:
             assert skill.text_in(shown) in page and skill.text_in(hidden) not in page
     for card in cd.builtin():
@@ -143,10 +152,11 @@ def test_the_cards_page_follows_the_language(lang, tmp_path):
 def test_a_character_file_without_english_loads_and_shows_its_chinese_in_english():
     (char,) = ch.parse(_without_english(yaml.safe_load(
         (EXAMPLES / "golem.yaml").read_text(encoding="utf-8"))))
-    assert char.mission_text_en is None
+    assert char.mission_text_en is None and char.community_en is None
     assert all(s.name_en is None and s.text_en is None for s in char.skills)
     english = _text(character_card(char, "en"))
     assert char.mission_text in english
+    assert f"Community: {char.community} (lone wolf)" in english
     for skill in char.skills:
         assert skill.text in english and f"【{skill.name}】" in english
 
@@ -173,12 +183,14 @@ def test_a_card_file_without_english_texts_still_loads():
     assert all(c.text_en is None and c.text_in("en") == c.text for c in cards)
 
 
-@pytest.mark.parametrize("where", ["skill_name", "skill_text", "mission"])
+@pytest.mark.parametrize("where", ["skill_name", "skill_text", "mission", "community"])
 def test_an_english_text_that_is_not_text_is_refused_naming_the_field(where):
     data = copy.deepcopy(ch.builtin_data())
     hane = data["characters"][0]
     if where == "mission":
         hane["任務"]["text_en"], field = ["x"], "text_en"
+    elif where == "community":
+        hane["共同體"]["name_en"], field = {"x": 1}, "name_en"
     else:
         field = "name_en" if where == "skill_name" else "text_en"
         hane["技能"][0][field] = 3

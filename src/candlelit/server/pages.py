@@ -128,7 +128,7 @@ def shadow_hunters_cards() -> dict[str, Any]:
 
     characters = [
         {"id": c.id, "name": {"en": c.name_en, "zh-TW": c.name}, "hp": c.hp,
-         "community": c.community, "gate": c.gate,
+         "community": {"en": c.community_in("en"), "zh-TW": c.community}, "gate": c.gate,
          "mission": {"en": c.mission_in("en"), "zh-TW": c.mission_text},
          "otherwise_join": c.otherwise_join, "confidence": c.confidence,
          "sources": list(c.source),

@@ -81,11 +81,11 @@ def _gate(gate: str, lang: str) -> str:
 
 
 def community_text(char: Character, lang: str) -> str:
-    """'Community: <name> (<gate>)', the gate left out when it only repeats the name."""
-    gate = _gate(char.gate, lang)
-    if gate == char.community:
-        return _u("community_only", lang, name=char.community)
-    return _u("community", lang, name=char.community, gate=gate)
+    """'Community: <name> (<gate>)', the gate left out when it only repeats the name (any case)."""
+    gate, name = _gate(char.gate, lang), char.community_in(lang)
+    if gate.casefold() == name.casefold():
+        return _u("community_only", lang, name=name)
+    return _u("community", lang, name=name, gate=gate)
 
 
 # -- the table during play -----------------------------------------------------------------

@@ -14,7 +14,7 @@ from candlelit.games.anima import messages as _messages  # noqa: F401  (formatte
 from candlelit.games.anima.cards import check_cards_option
 from candlelit.games.anima.rules import AnimaState
 
-RULES_VERSION = "anima-0"
+RULES_VERSION = "anima-1"
 MAX_ROUNDS = 200
 
 
@@ -34,6 +34,10 @@ OPTIONS = (
            "'first-edition': the first to complete the final mission wins; 'crisis' "
            "(revised edition): the final mission's timer starts when it is revealed and "
            "ends in one Crisis fight per eligible player", choices=("first-edition", "crisis")),
+    Option("final_reveal", "first-completion",
+           "when a final mission is revealed: at the 'first-completion' of a basic mission "
+           "(first edition), or when 'chosen' at the start of a round by a player with a "
+           "completed basic mission (revised edition)", choices=("first-completion", "chosen")),
     Option("max_rounds", 40,
            "rounds before the game stops (the rules have no limit): most completed basic "
            "missions wins, ties share", validate=whole_number(1, MAX_ROUNDS)),
@@ -44,7 +48,8 @@ OPTIONS = (
 
 VARIANTS = (
     Variant("first-edition", "the first edition: the final mission decides the game"),
-    Variant("revised", "the revised edition's Crisis end game", {"end_game": "crisis"}),
+    Variant("revised", "the revised edition's Crisis end game, the final mission revealed "
+            "when a player chooses", {"end_game": "crisis", "final_reveal": "chosen"}),
 )
 
 SPEC = register(GameSpec(

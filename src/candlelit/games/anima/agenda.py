@@ -40,6 +40,7 @@ from candlelit.games.anima.constants import (
     S_REVEALED,
     S_REWARD,
     S_SAVE_AREA,
+    S_UNVEIL,
     T_CHECK,
     T_CULL,
     T_DISCARD,
@@ -153,6 +154,12 @@ def may_interact(s: AnimaState, seat: int) -> bool:
 def _main(s: AnimaState, t: Task) -> None:
     if not s.out[t[1]]:
         ask(s, t[1], main_step(s.phase))
+
+
+def _unveil(s: AnimaState, t: Task) -> None:
+    """Ask whether to reveal the final mission, unless another seat already has."""
+    if s.final < 0 and s.final_pile:
+        ask(s, t[1], S_UNVEIL)
 
 
 def _end_turn(s: AnimaState, t: Task) -> None:
@@ -497,6 +504,7 @@ HANDLERS: tuple[Callable[[AnimaState, Task], None], ...] = (
     _explore_choice, _explore_end, _reward, _check, _die, _lose_char, _inactivate,
     _discard, _draw, _recruit, _ops, _encounters, _crisis, _refresh,
     _expel, _random_discard, _cull, _save_ask, _place_area, _hold_extra, _main, _crisis_end,
+    _unveil,
 )
 """Each task's handler, indexed by task code (see constants.py)."""
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.anima.cards import Mission, builtin_cards
-from candlelit.games.anima.constants import REST_BONUS
+from candlelit.games.anima.constants import A_DONE, A_REVEAL, REST_BONUS
 
 EXPECTED_DIE = 3.5
 Options = list[tuple[int, dict[str, Any]]]
@@ -470,6 +470,15 @@ class HeuristicBot:
     def _steal_character(self, view: dict[str, Any], options: Options) -> int | None:
         return max(options, key=lambda o: self.characters[o[1]["card"]].combat
                    if o[1]["card"] in self.characters else 0)[0]
+
+    def _unveil(self, view: dict[str, Any], options: Options) -> int | None:
+        """Start the Crisis clock when this party leads: at least as many completed missions
+        and at least the Combat of every other party that could fight the Crisis."""
+        me = self._me(view)
+        rivals = [p for k, p in enumerate(view["seats"]) if k != self.seat and p["completed"]]
+        leads = all(len(me["completed"]) >= len(p["completed"])
+                    and self._strength(me) >= self._strength(p) for p in rivals)
+        return A_REVEAL if leads else A_DONE
 
     def _sneak(self, view: dict[str, Any], options: Options) -> int | None:
         goals = self._goal_areas(view)

@@ -32,13 +32,13 @@ PHASE_NAMES = ("setup", "reset", "movement", "interaction", "exploration", "over
  S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM, S_EXPLORE, S_PREP, S_AFTER_ROLL, S_CHECK,
  S_EXPLORE_ROLLED, S_ADJUST, S_REROLL_PICK, S_REWARD, S_LOSE_CHARACTER, S_INACTIVATE,
  S_DEATH, S_DISCARD, S_KEEP_ONE, S_GIVE, S_REVEALED, S_ATTACKED, S_TARGET, S_PICK_AREA,
- S_STEAL_CHARACTER, S_PEEK, S_SNEAK, S_REACT, S_NONE) = range(33)
+ S_STEAL_CHARACTER, S_PEEK, S_SNEAK, S_REACT, S_UNVEIL, S_NONE) = range(34)
 STEP_NAMES = ("keep_character", "return_advantage", "reset", "move", "cull", "save_area",
               "interact", "trade_offer", "trade_reply", "trade_confirm", "explore", "prep",
               "after_roll", "check", "explore_rolled", "adjust", "reroll_pick", "reward",
               "lose_character", "inactivate", "death", "discard", "keep_one", "give",
               "revealed", "attacked", "target", "pick_area", "steal_character", "peek",
-              "sneak", "react", "none")
+              "sneak", "react", "unveil", "none")
 
 # the action space
 A_DONE = 0          # end this turn's free actions / pass a window / decline
@@ -76,7 +76,7 @@ NUM_ACTIONS = A_PEEK + MAX_SLOTS
  T_EXPLORE_CHOICE, T_EXPLORE_END, T_REWARD, T_CHECK, T_DIE, T_LOSE_CHAR, T_INACTIVATE,
  T_DISCARD, T_DRAW, T_RECRUIT, T_OPS, T_ENCOUNTERS, T_CRISIS, T_REFRESH,
  T_EXPEL, T_RANDOM_DISCARD, T_CULL, T_SAVE_ASK, T_PLACE_AREA, T_HOLD_EXTRA, T_MAIN,
- T_CRISIS_END) = range(30)
+ T_CRISIS_END, T_UNVEIL) = range(31)
 # a mission's progress: [step, count, areas mask, shown, last held round, declared round]
 M_STEP, M_COUNT, M_MASK, M_SHOWN, M_HELD, M_DECLARED = range(6)
 

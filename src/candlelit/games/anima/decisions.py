@@ -374,6 +374,10 @@ def _react(s: AnimaState, seat: int) -> list[int]:
     return [A_DONE] + [A_PLAY + k for k in combat.reaction_cards(s, seat)]
 
 
+def _unveil(s: AnimaState, seat: int) -> list[int]:
+    return [A_DONE, A_REVEAL]
+
+
 def _none(s: AnimaState, seat: int) -> list[int]:
     return []
 
@@ -382,7 +386,7 @@ _LEGAL = (_keep_character, _return_advantage, _reset, _move, _cull, _save_area, 
           _trade_offer, _trade_reply, _trade_confirm, _explore, _prep, _after_roll, _check,
           _explore_rolled, _adjust, _reroll_pick, _reward, _lose_character, _inactivate,
           _death, _discard, _keep_one, _give, _revealed, _attacked, _target, _pick_area,
-          _steal_character, _peek, _sneak, _react, _none)
+          _steal_character, _peek, _sneak, _react, _unveil, _none)
 """Each step's legal-action builder, indexed by step (see constants.py)."""
 
 
@@ -914,6 +918,11 @@ def _a_react(s: AnimaState, seat: int, action: int) -> None:
     combat.next_reactor(s)
 
 
+def _a_unveil(s: AnimaState, seat: int, action: int) -> None:
+    if action == A_REVEAL:
+        missions.reveal_final(s, seat)
+
+
 def _a_none(s: AnimaState, seat: int, action: int) -> None:
     raise AssertionError("anima: actions are accepted only while a decision is awaited")
 
@@ -923,6 +932,6 @@ _APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a
           _a_after_roll, _a_check, _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward,
           _a_lose_character, _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give,
           _a_revealed, _a_attacked, _a_target, _a_pick_area, _a_steal_character, _a_peek,
-          _a_sneak, _a_react, _a_none)
+          _a_sneak, _a_react, _a_unveil, _a_none)
 """Each step's handler, indexed by step (see constants.py)."""
 

@@ -58,6 +58,7 @@ from candlelit.games.anima.constants import (
     S_TRADE_CONFIRM,
     S_TRADE_OFFER,
     S_TRADE_REPLY,
+    S_UNVEIL,
 )
 from candlelit.i18n import list_sep, register_formatter, t
 
@@ -68,7 +69,8 @@ GAME = "anima"
 _DONE = {S_RESET: "end_reset", S_INTERACT: "end_interaction", S_SAVE_AREA: "let_go",
          S_TRADE_OFFER: "cancel_trade", S_TRADE_REPLY: "decline", S_TRADE_CONFIRM: "decline",
          S_AFTER_ROLL: "keep_dice", S_DEATH: "let_die", S_REVEALED: "face_it",
-         S_ATTACKED: "accept_fight", S_EXPLORE: "hold_only", S_REACT: "let_it_be"}
+         S_ATTACKED: "accept_fight", S_EXPLORE: "hold_only", S_REACT: "let_it_be",
+         S_UNVEIL: "not_yet"}
 _SIMPLE = {A_REVEAL: "reveal", A_REST: "rest", A_STAY: "stay", A_EXPLORE: "explore",
            A_ACCEPT: "accept", A_PLUS: "plus", A_MINUS: "minus", A_FIRST: "first_roll",
            A_SECOND: "second_roll"}
@@ -103,6 +105,8 @@ def action_struct(s: AnimaState, action: int) -> dict[str, Any]:
         return _s(_DONE.get(step, "done"))
     if action == A_ROLL:
         return _s("roll_check" if step == S_CHECK else "roll")
+    if action == A_REVEAL and step == S_UNVEIL:
+        return _s("reveal_final")
     if action in _SIMPLE:
         return _s(_SIMPLE[action])
     if action < A_CULL:

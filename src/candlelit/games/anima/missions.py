@@ -30,6 +30,7 @@ from candlelit.games.anima.constants import (
     T_CRISIS_END,
     T_EXPLORE_CHOICE,
     T_HOLD_EXTRA,
+    T_UNVEIL,
 )
 
 if TYPE_CHECKING:
@@ -189,11 +190,32 @@ def complete(s: AnimaState, seat: int, slot: int, mission: Mission) -> None:
                                               "speed": mission.speed})
     if mission.draw:
         s.draw_advantages(seat, mission.draw)
-    if s.final < 0 and s.final_pile:
-        s.final = s.final_pile.pop()
-        final = s.cards.finals[s.final]
-        s.crisis_left = final.crisis_rounds
+    if s.options["final_reveal"] == "first-completion":
+        reveal_final(s)
+
+
+def reveal_final(s: AnimaState, by: int | None = None) -> None:
+    """Turn up one hidden final mission (once a game) and start the Crisis timer; `by` is
+    the seat that chose to, when the option lets players choose."""
+    if s.final >= 0 or not s.final_pile:
+        return
+    s.final = s.final_pile.pop()
+    final = s.cards.finals[s.final]
+    s.crisis_left = final.crisis_rounds
+    if by is None:
         s._emit("mission", "anima.final_revealed", {"card": final.id})
+    else:
+        s._emit("mission", "anima.final_revealed_by", {"seat": by, "card": final.id})
+
+
+def offer_reveal(s: AnimaState) -> None:
+    """At a round's start, with `final_reveal: chosen`, ask each player with a completed
+    basic mission in speed order whether to reveal the final mission (asked first = on top)."""
+    if s.options["final_reveal"] != "chosen" or s.final >= 0 or not s.final_pile:
+        return
+    for q in reversed(s.order):
+        if s.done[q]:
+            s.agenda.append([T_UNVEIL, q, 0, 0, 0, 0])
 
 
 def interrupt(s: AnimaState, seat: int) -> None:

@@ -29,16 +29,19 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
     others = [q for q in range(state.num_players) if q != player]
     # advantages: the deck, others' hands, others' set-up offers, another's stranger cards
     stranger = state.step in (S_KEEP_ONE, S_GIVE) and state.actor != player
+    shown = _shown_in_trade(state, player)
     pool = list(state.adv_deck)
     for q in others:
         pool += state.hand[q] + state.offer[q][-4:] if len(state.offer[q]) >= 4 \
             else state.hand[q]
     if stranger:
         pool += state.pool
+    for kind in shown.values():
+        pool.remove(kind)
     rng.shuffle(pool)
     for q in others:
-        size = len(state.hand[q])
-        world.hand[q] = sorted(pool[:size])
+        size = len(state.hand[q]) - (q in shown)
+        world.hand[q] = sorted(pool[:size] + ([shown[q]] if q in shown else []))
         del pool[:size]
         if len(state.offer[q]) >= 4:
             chars = state.offer[q][:-4]
@@ -89,6 +92,21 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
     world.seed = rng.getrandbits(62)
     world.log = [e for e in state.log if seen_by(e, player)]
     return world
+
+
+def _shown_in_trade(state: AnimaState, player: int) -> dict[int, int]:
+    """The advantage another seat has offered `player` in the trade under way, by seat: the
+    player has seen it, so it stays in that seat's re-dealt hand."""
+    if state.step not in (S_TRADE_REPLY, S_TRADE_CONFIRM):
+        return {}
+    proposer, partner = state.order[state.turn_idx], state.trade_with
+    if player == partner:
+        offerer, action = proposer, state.trade_give
+    elif player == proposer and state.step == S_TRADE_CONFIRM:
+        offerer, action = partner, state.trade_get
+    else:
+        return {}
+    return {offerer: action - A_OFFER_ADV} if A_OFFER_ADV <= action < A_ABILITY else {}
 
 
 def _redraw_offers(state: AnimaState, world: AnimaState, player: int,

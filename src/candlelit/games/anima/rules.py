@@ -428,6 +428,7 @@ class AnimaState(State):
         self._emit("round", "anima.round", {"round": self.round, "order": self.order[:],
                                             "speeds": speeds})
         self._begin_phase(RESET)
+        missions.offer_reveal(self)
 
     def _begin_phase(self, phase: int) -> None:
         self.phase, self.turn_idx = phase, 0

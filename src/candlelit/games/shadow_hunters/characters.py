@@ -71,6 +71,7 @@ class Character:
     source: tuple[str, ...]
     confidence: str
     mission_text_en: str | None = None
+    community_en: str | None = None
     mission_kinds: frozenset[str] = field(default=frozenset(), init=False, compare=False,
                                           repr=False)
     by_block: dict[str, list[dict[str, Any]]] = field(default_factory=dict, init=False,
@@ -99,6 +100,11 @@ class Character:
     def has_hook(self, hook: str) -> bool:
         """Whether one of the skills names `hook`."""
         return any(s.hook == hook for s in self.skills)
+
+    def community_in(self, lang: str) -> str:
+        """The community's name in `lang`: the English when given and asked for, else the
+        Chinese."""
+        return self.community_en if lang == "en" and self.community_en else self.community
 
     def mission_in(self, lang: str) -> str:
         """The mission text in `lang`: the English when given and asked for, else the Chinese."""
@@ -187,7 +193,8 @@ def _character(raw: Any, index: int) -> Character:
                      str(community.get("名稱", "")), gate, skills,
                      str(mission.get("效果", "")), tuple(checks), join,
                      tuple(str(s) for s in raw.get("source") or ()), confidence,
-                     _optional_text(mission, "text_en", f"{where} 任務"))
+                     _optional_text(mission, "text_en", f"{where} 任務"),
+                     _optional_text(community, "name_en", f"{where} 共同體"))
 
 
 def parse(data: Any) -> tuple[Character, ...]:
