@@ -71,3 +71,34 @@ def test_heuristic_bot_reveals_the_final_mission_only_when_its_party_leads():
         legal = s.legal_actions(seat)
         assert legal == [A_DONE, A_REVEAL]
         assert HeuristicBot(GAME, seat, 0).act(SeatObservation(s, seat), legal) == expected
+
+
+def test_heuristic_bot_brings_back_a_needed_area_from_the_discard_and_clears_the_way():
+    from anmkit import area, enc, give_missions, labels, party, put_area, start, table
+
+    from candlelit.games.anima.constants import MOVEMENT
+
+    s = table(players=2)
+    party(s, 0, "Warrior", "Paladin")
+    party(s, 1, "Thief")
+    give_missions(s, 0, "Chart the Wastes", "Escort the Pilgrim")  # Volcanic Wastes first
+    for slot, name in enumerate(("Market Town", "Old Monastery")):
+        put_area(s, slot, name)
+    s.area_deck.remove(area(s, "Volcanic Wastes"))
+    s.area_discard.append(area(s, "Volcanic Wastes"))
+    start(s, MOVEMENT)
+    bot = HeuristicBot(GAME, 0, 0)
+    choice = bot.act(SeatObservation(s, 0), s.legal_actions(0))
+    assert "Reveal Volcanic Wastes" in labels(s)
+    assert s.action_to_string(0, choice) == "Reveal Volcanic Wastes"
+    # with every slot holding an encounter nothing can be revealed: clear the safest one
+    for slot, (name, foe) in enumerate((("Coastal Harbor", "Giant Spider"),
+                                        ("Forest Road", "Restless Ghost"))):
+        put_area(s, slot + 2, name, encounter=foe)
+    s.enc_deck.remove(enc(s, "Highway Bandits"))
+    s.enc_down[1] = enc(s, "Highway Bandits")
+    s.loc[1] = 0  # seat 2 stands on Market Town, the one area without an encounter
+    s.memo = None
+    assert not any(label.startswith("Reveal") for label in labels(s))
+    choice = bot.act(SeatObservation(s, 0), s.legal_actions(0))
+    assert s.action_to_string(0, choice) == "Go to Coastal Harbor"  # danger 1, face down

@@ -5,8 +5,10 @@ It reads only its seat's view, the labels of its legal actions and the public ca
 - Areas: it goes where its open mission step is (a mission reward, a foe, a hold, a check;
   for "mission rewards in distinct areas" every area that can still count), else to the most
   dangerous area its party can likely survive, preferring recruit rewards while the party
-  is small; it reveals a new area when none suits it or a mission's area is missing, and
-  stays where it is when that area still suits it. The final mission's steps are worth any
+  is small; it reveals a new area when none suits it or a mission's area is missing (that
+  area by name when it lies in the discard pile; when no area may leave play, it first
+  clears the safest area still holding an encounter), and stays where it is when that area
+  still suits it. The final mission's steps are worth any
   danger; a mission foe is fought when it is within one of the party's Combat with passives,
   ready cards and the rest bonus, and the party rests first when that +2 puts it in reach.
 - Rewards: a mission reward that advances its missions, then a recruit while there is room,
@@ -16,6 +18,8 @@ It reads only its seat's view, the labels of its legal actions and the public ca
   dying characters, re-rolls low dice, and lets the weakest character die.
 - Other parties: it attacks a party in its area that is clearly weaker, steals from the one
   with most advantages, and never trades.
+- Crisis (option `final_reveal: chosen`): it reveals the final mission when its party leads
+  in completed missions and Combat.
 """
 
 from __future__ import annotations
@@ -269,13 +273,49 @@ class HeuristicBot:
             if score > best_score:
                 best, best_score = action, score
         missing = self._missing_areas(view)
+        if missing and best_score < 100:
+            wanted = self._wanted_areas(view)
+            for action, struct in options:  # a needed area lies face up in the discard
+                if struct["kind"] == "reveal_kind" and struct["area"] in wanted:
+                    return action
         if best_score < 1 or (missing and best_score < 100):
             reveal = self._pick(options, "reveal")
             if reveal is not None:
                 return reveal
+            if missing and best_score < 100:
+                clear = self._clearing_trip(view, options)
+                if clear is not None:
+                    return clear
         if best is None:
             return self._pick(options, "reveal", "reveal_kind", "rest")
         return best
+
+    def _clearing_trip(self, view: dict[str, Any], options: Options) -> int | None:
+        """With a needed area missing and no reveal possible (every area in play still holds
+        an encounter or a party), go and clear the safest area holding one, so that the
+        next reveal may replace it."""
+        me = self._me(view)
+        safe = self._safe_danger(view)
+        strength = self._strength(me)
+        goals = set(self._goal_areas(view))
+        by_card = {a["card"]: a for a in view["areas"]}
+        trips = []
+        for action, struct in options:
+            area = by_card.get(struct.get("area", "")) if struct["kind"] == "travel" else None
+            if area is None or area["card"] in goals or area["danger"] > safe:
+                continue
+            standing = area["standing"]
+            if standing and standing["combat"] > strength + 1:
+                continue
+            if area["encounter_face_down"] or standing:
+                trips.append((area["danger"], action))
+        return min(trips)[1] if trips else None
+
+    def _wanted_areas(self, view: dict[str, Any]) -> set[str]:
+        """Areas named by the open mission steps that are not in play."""
+        in_play = {a["card"] for a in view["areas"]}
+        return {self.area_ids[step.area] for _kind, step in self._goals(view)
+                if step.area in self.area_ids and self.area_ids[step.area] not in in_play}
 
     def _missing_areas(self, view: dict[str, Any]) -> bool:
         """Whether an area an open mission step needs is not in play yet."""
