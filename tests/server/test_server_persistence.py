@@ -143,3 +143,30 @@ def test_one_bad_action_in_a_group_commit_does_not_fail_the_others(db_url):
         assert rows["g3"].actions == [(0, 24)] and rows["g3"].status == "finished"
     finally:
         store.close()
+
+
+def test_a_table_whose_actions_no_longer_replay_is_left_out_and_the_rest_restored(
+        db_url, caplog):
+    from candlelit import load
+    from candlelit.server.tables import Hub
+
+    store = Store(db_url)
+    try:
+        seat = [SeatRow(0, "human", "random", "x" * 64, True, False)]
+        good = load("divinare", 2, seed=4)
+        first = good.legal_actions()[0]
+        for name, game, action in (("fine", "divinare", first),
+                                   ("stale", "divinare", 10**6),  # not an action any more
+                                   ("gone", "no-such-game", 0)):
+            store.create_table(TableRow(name, game, 2, 4, {}, None, "playing", 1.0, seat, []))
+            store.append_action(name, 0, 0, action, "playing")
+        hub = Hub(store)
+        with caplog.at_level("WARNING", logger="candlelit.server"):
+            hub.restore()
+        assert set(hub.tables) == {"fine"}
+        assert hub.tables["fine"].state.history == [(0, first)]
+        warned = " ".join(r.getMessage() for r in caplog.records)
+        assert "table stale (divinare) is not restored" in warned
+        assert "table gone (no-such-game) is not restored" in warned
+    finally:
+        store.close()

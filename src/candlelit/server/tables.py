@@ -12,7 +12,7 @@ from typing import Any
 
 from candlelit.bots.base import Bot, SeatObservation
 from candlelit.bots.registry import bot_names, make_bot
-from candlelit.engine.errors import IllegalAction, OptionError
+from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
@@ -147,11 +147,17 @@ class Hub:
 
     # -- set-up ------------------------------------------------------------------------
     def restore(self) -> None:
-        """Rebuild every stored table by replaying its stored actions."""
+        """Rebuild every stored table by replaying its stored actions; a table whose game is
+        gone or whose actions no longer replay (stored under older rules) is left out, with
+        a warning, so that one stale table cannot keep the server from starting."""
         for row in self.store.load_all():
-            state = load(row.game, row.players, row.seed, row.options)
-            for seat, action in row.actions:
-                state.apply_action(action, seat)
+            try:
+                state = load(row.game, row.players, row.seed, row.options)
+                for seat, action in row.actions:
+                    state.apply_action(action, seat)
+            except CandlelitError as exc:
+                log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
+                continue
             self.tables[row.id] = LiveTable(row, state)
 
     async def start(self) -> None:
