@@ -38,6 +38,14 @@ def assert_fits(page, where):
     assert width <= inner + 1, f"{where} scrolls sideways on a phone: {width}px > {inner}px"
 
 
+def assert_full_width(page, parts, least=330):
+    """Each of `parts` spans about the phone's width, measured inside the page in one step
+    (an update may redraw the table between two calls from the test)."""
+    for part in parts:
+        width = page.eval_on_selector(part, "e => e.getBoundingClientRect().width")
+        assert width >= least, f"{part} is {width}px wide, not the phone's whole width"
+
+
 def test_the_table_fits_a_phone_and_its_choices_work(server, new_context):
     phone = new_context(**PHONE)
     page = phone.new_page()
@@ -60,9 +68,7 @@ def test_the_table_fits_a_phone_and_its_choices_work(server, new_context):
             "v => Number(document.getElementById('table').dataset.seatVersion) > v",
             arg=before)
     assert_fits(page, "the table mid-game")
-    for part in ("#board", "#actions", "#seats"):
-        box = page.locator(part).bounding_box()
-        assert box is not None and box["width"] >= 330, f"{part} uses the phone's whole width"
+    assert_full_width(page, ("#board", "#actions", "#seats"))
 
     page.click("#seats button[data-bot-seat='0'][data-on='true']")
     friend.click("#seats button[data-bot-seat='1'][data-on='true']")
@@ -93,9 +99,7 @@ def test_the_nevermore_table_fits_a_phone(server, new_context):
             arg=before)
     assert page.locator(".nm-seat").count() == 6
     assert page.locator(".nm-mine .nm-card").count() > 0
-    for part in ("#board", ".nm-seats", ".nm-mine"):
-        box = page.locator(part).bounding_box()
-        assert box is not None and box["width"] >= 330, f"{part} uses the phone's whole width"
+    assert_full_width(page, ("#board", ".nm-seats", ".nm-mine"))
     for lang in ("zh-TW", "en"):
         page.goto(f"{server.url}/games/nevermore/cards?lang={lang}")
         assert_fits(page, f"the Nevermore cards page ({lang})")

@@ -7,7 +7,7 @@ import json
 import re
 
 from browserkit import create_table, finished, open_seat, play, seat_version
-from test_browser_phone import PHONE, assert_fits
+from test_browser_phone import PHONE, assert_fits, assert_full_width
 from test_browser_privacy import Traffic, game_so_far, secrets_for
 
 from candlelit.engine.records import verify
@@ -211,8 +211,6 @@ def test_the_table_fits_a_phone_to_the_end(server, new_context):
         play([me], until=lambda ps, n=step: seat_version(ps[0]) > n or finished(ps[0]))
         if finished(me):
             break
-    for part in ("#board", ".sh-ring", ".sh-seats"):
-        box = me.locator(part).bounding_box()
-        assert box is not None and box["width"] >= 330, f"{part} uses the phone's whole width"
+    assert_full_width(me, ("#board", ".sh-ring", ".sh-seats"))
     play([me])
     assert_fits(me, "the finished Shadow Hunters table")
