@@ -205,3 +205,18 @@ def test_skills_in_action_labels_and_logs_are_named_in_english_with_their_chines
     zh = message("shadow-hunters", "shadow_hunters.action.skill", {"skill": "連擊"}, "zh-TW")
     assert "Double Strike (連擊)" in en
     assert "連擊" in zh and "Double" not in zh
+
+
+def test_every_decision_the_rules_can_ask_has_a_prompt_in_both_languages():
+    import inspect
+
+    from candlelit.games.shadow_hunters import rules
+    from candlelit.i18n import t
+
+    source = inspect.getsource(rules)
+    asked = set(re.findall(r'_ask\("([a-z_]+)"', source))
+    asked |= set(re.findall(r'queue\.append\(\["([a-z_]+)"', source))
+    assert {"start", "attack", "move", "lance", "shield"} <= asked
+    for kind in sorted(asked):
+        for lang in ("en", "zh-TW"):
+            assert t(f"shadow_hunters.ui.decision.{kind}", lang), (kind, lang)
