@@ -8,9 +8,9 @@ It reads only its seat's view, the labels of its legal actions and the public ca
   is small; it reveals a new area when none suits it or a mission's area is missing (that
   area by name when it lies in the discard pile; when no area may leave play, it first
   clears the safest area still holding an encounter), and stays where it is when that area
-  still suits it. The final mission's steps are worth any
-  danger; a mission foe is fought when it is within one of the party's Combat with passives,
-  ready cards and the rest bonus, and the party rests first when that +2 puts it in reach.
+  still suits it. The final mission's steps are worth any danger; a mission foe is fought
+  when it is within one of the party's Combat with passives, ready cards and the rest bonus,
+  and the party rests first when that +2 puts it in reach.
 - Rewards: a mission reward that advances its missions, then a recruit while there is room,
   then advantages. It joins an organization, takes from the discard piles when poorest and
   uses drawing and recruiting cards in the Reset phase.
