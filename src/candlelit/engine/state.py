@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.events import Entry, Event, redact
+from candlelit.engine.rng import chance_below, chance_stream
 
 TERMINAL = -4
 """`current_player()` once the game is over (the value OpenSpiel uses)."""
@@ -176,6 +177,17 @@ class State(ABC):
         if type(player) is not int or not 0 <= player < self.num_players:
             raise IllegalAction(f"there is no seat {player!r}")
         return player
+
+    def _chance(self) -> random.Random:
+        """The next chance event as a seeded stream (shuffles, several draws at once)."""
+        rng = chance_stream(self.seed, self.chance_draws)
+        self.chance_draws += 1
+        return rng
+
+    def below(self, n: int) -> int:
+        """A number in [0, n): the next chance event as one cheap draw (dice)."""
+        self.chance_draws += 1
+        return chance_below(self.seed, self.chance_draws - 1, n)
 
     def _emit(self, kind: str, key: str, args: dict[str, Any],
               visible_to: tuple[int, ...] | None = None) -> None:

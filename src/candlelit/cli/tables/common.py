@@ -19,8 +19,13 @@ def label(text: str, lang: str) -> Text:
     return Text(text + colon(lang), style="bold")
 
 
+def seat_style(seat: int) -> str:
+    """The colour of a seat's name and markers."""
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
 def seat_label(seat: int, viewer: int | None, lang: str) -> Text:
     """A seat's name in its colour; the viewer's is marked as 'you'."""
     if seat == viewer:
         return Text(t("ui.seat_you", lang, seat=seat_name(seat, lang)), style=YOU_STYLE)
-    return Text(seat_name(seat, lang), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+    return Text(seat_name(seat, lang), style=seat_style(seat))

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from candlelit.cli.tables.common import CONFIDENCE_STYLES, YOU_STYLE, seat_style
 from candlelit.games.divinare.boards import (
     CARDS_PER_SUIT,
     SUITS,
@@ -30,11 +31,8 @@ SUIT_STYLES = {"red": "bold bright_red", "blue": "bold bright_blue",
                "green": "bold bright_green", "yellow": "bold bright_yellow"}
 TOKEN_COLOURS = ("blue", "yellow", "red")
 TOKEN_STYLES = {"blue": "bright_blue", "yellow": "bright_yellow", "red": "bright_red"}
-SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold orange1", "bold bright_white")
-YOU_STYLE = "bold black on bright_white"
 BONUS_MARKS = {1: "○", 2: "●"}
 FLAGGED = frozenset({"low", "invented"})
-CONFIDENCE_STYLES = {"high": "green", "medium": "cyan", "low": "yellow", "invented": "bold red"}
 FLAG_STYLE = "bold black on yellow"
 SLOT_WIDTH = 4
 """Cells per numbered space on the table: room for '12●' or a marker, with a gap."""
@@ -45,11 +43,6 @@ def _u(key: str, lang: str, **args: Any) -> str:
 
 
 # -- small pieces shared by the table and the card catalogue -------------------------------
-def seat_style(seat: int) -> str:
-    """The colour of a seat's markers and name."""
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
 def seat_marker(seat: int, viewer: int | None, lang: str) -> Text:
     """A token's short label: 'you' for the viewer, else '#n' in the seat's colour."""
     if seat == viewer:

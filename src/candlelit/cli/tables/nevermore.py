@@ -12,6 +12,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from candlelit.cli.tables.common import (
+    CONFIDENCE_STYLES,
+    label,
+    seat_label,
+)
 from candlelit.games.nevermore.cards import (
     CardSet,
     builtin_cards,
@@ -28,12 +33,8 @@ SUIT_STYLES = {"attack": "bold bright_red", "healing": "bold bright_green",
                "radiance": "bold bright_yellow", "victory": "bold bright_blue",
                "raven": "bold bright_white on grey23"}
 DECK_STYLES = {"light": "bold bright_yellow", "shadow": "bold magenta"}
-SEAT_STYLES = ("bold bright_cyan", "bold bright_magenta", "bold orange1", "bold bright_white",
-               "bold spring_green2", "bold light_coral")
-YOU_STYLE = "bold black on bright_white"
 RAVEN_STYLE = "bold bright_white on grey23"
 FLAGGED = frozenset({"low", "invented"})
-CONFIDENCE_STYLES = {"high": "green", "medium": "cyan", "low": "yellow", "invented": "bold red"}
 FLAG_STYLE = "bold black on yellow"
 HEART, NO_HEART = "♥", "♡"
 MIDDLE_TOKENS = 4
@@ -55,16 +56,7 @@ def _paren(text: str, lang: str) -> str:
     return f"（{text}）" if lang == "zh-TW" else f" ({text})"
 
 
-def _label(text: str, lang: str) -> Text:
-    return Text(text + colon(lang), style="bold")
-
-
 # -- small pieces shared by the table and the card catalogue -------------------------------
-def seat_style(seat: int) -> str:
-    """The colour of a seat's name."""
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
 def suit_text(suit: str, lang: str) -> Text:
     """A suit's name in its colour."""
     return Text(suit_name(suit, lang), style=SUIT_STYLES.get(suit, "bold"))
@@ -81,7 +73,7 @@ def cards_line(counts: dict[str, int], lang: str) -> Text:
 
 def hand_line(you: dict[str, Any], lang: str) -> Text:
     """'Your hand: …' for a view's `you` part (the seat's suit cards, without those it passes)."""
-    line = _label(t("ui.your_hand", lang), lang)
+    line = label(t("ui.your_hand", lang), lang)
     line.append_text(cards_line(you["hand"], lang))
     return line
 
@@ -101,13 +93,6 @@ def confidence_text(confidence: str, lang: str, inline: bool = False) -> Text:
         text.append(" " if inline else "\n")
         text.append(t("ui.reconstructed", lang), style=FLAG_STYLE)
     return text
-
-
-def seat_label(seat: int, viewer: int | None, lang: str) -> Text:
-    """A seat's name in its colour; the viewer's is marked as 'you'."""
-    if seat == viewer:
-        return Text(t("ui.seat_you", lang, seat=seat_name(seat, lang)), style=YOU_STYLE)
-    return Text(seat_name(seat, lang), style=seat_style(seat))
 
 
 # -- the table during play -----------------------------------------------------------------
@@ -143,7 +128,7 @@ def tokens_line(view: dict[str, Any], lang: str) -> Text:
     if step == "raven":
         skulking.stylize("reverse")
     parts.append(skulking)
-    line = _label(_u("tokens", lang), lang)
+    line = label(_u("tokens", lang), lang)
     line.append_text(Text(" → ").join(parts))
     return line
 
@@ -197,7 +182,7 @@ def effects_lines(view: dict[str, Any], lang: str) -> list[Text]:
                      (" ✓" if p["checked"] else ""))
     if not found:
         return []
-    line = _label(_u("effects", lang), lang)
+    line = label(_u("effects", lang), lang)
     line.append(sep.join(found))
     return [line]
 
@@ -294,7 +279,7 @@ def _commit_line(you: dict[str, Any], view: dict[str, Any], lang: str) -> Text |
     if not commit or not any(commit.values()):
         return None
     step = view.get("step")
-    line = _label(_u("your_commit", lang), lang)
+    line = label(_u("your_commit", lang), lang)
     parts: list[str] = []
     if commit["cards"] and step:
         parts.append(t("nevermore.n_cards", lang, n=commit["cards"], suit=suit_name(step, lang)))
@@ -357,7 +342,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
         return Group()
     lines: list[Text] = [hand_line(you, lang)]
     if any(you["passing"].values()) or you["to_pass"]:
-        line = _label(_u("passing", lang), lang)
+        line = label(_u("passing", lang), lang)
         line.append_text(cards_line(you["passing"], lang))
         if you["to_pass"]:
             line.append(_semi(lang) + _u("to_pass", lang, n=you["to_pass"]))
@@ -366,21 +351,21 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     if commit is not None:
         lines.append(commit)
     if you.get("character"):
-        line = _label(_u("your_character", lang), lang)
+        line = label(_u("your_character", lang), lang)
         line.append(named(you["character"], lang), style="bold")
         if view.get("character_confidence") in FLAGGED:
             line.append(" ")
             line.append(t("ui.reconstructed", lang), style=FLAG_STYLE)
         lines.append(line)
     if you.get("character_options"):
-        line = _label(_u("character_options", lang), lang)
+        line = label(_u("character_options", lang), lang)
         line.append(list_sep(lang).join(named(c, lang) for c in you["character_options"]))
         lines.append(line)
     if you.get("tokens"):
         lines.append(Text(_u("known_tokens", lang, order=" → ".join(
             suit_name(s, lang) for s in you["tokens"])), style="italic"))
     magick = you.get("magick") or []
-    line = _label(_u("your_magick", lang), lang)
+    line = label(_u("your_magick", lang), lang)
     if not magick:
         line.append(_u("no_magick", lang), style="dim")
     lines.append(line)

@@ -46,7 +46,7 @@ def catalogue(view: dict[str, Any]) -> tuple[dict[str, Card], dict[str, Characte
             {c.id: c for c in characters_for(options.get("characters"))})
 
 
-def cardlabel(card: Card | None, card_id: str, lang: str) -> Text:
+def card_label(card: Card | None, card_id: str, lang: str) -> Text:
     """A card's name with its deck and number, † when reconstructed."""
     if card is None:
         return Text(card_id)
@@ -63,10 +63,10 @@ def cards_text(ids: Sequence[str], cards: dict[str, Card], lang: str) -> Text:
     """Card names joined by the language's list separator ('—' if none)."""
     if not ids:
         return Text(_u("empty", lang), style="dim")
-    return Text(list_sep(lang)).join(cardlabel(cards.get(i), i, lang) for i in ids)
+    return Text(list_sep(lang)).join(card_label(cards.get(i), i, lang) for i in ids)
 
 
-def characterlabel(char: Character | None, char_id: str, lang: str) -> Text:
+def character_label(char: Character | None, char_id: str, lang: str) -> Text:
     """A character's name in `lang`, † when reconstructed."""
     if char is None:
         return Text(char_id, style="bold")
@@ -176,7 +176,7 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
         if seat == view["active"] and not view["over"]:
             name.append(" ◆", style="bold")
         if "character" in s:
-            character = characterlabel(chars.get(s["character"]), s["character"], lang)
+            character = character_label(chars.get(s["character"]), s["character"], lang)
             if not s["revealed"]:
                 character.append(f" ({_u('hidden', lang)})", style="dim")
             if s["zombie"]:
@@ -203,7 +203,7 @@ def facts_lines(view: dict[str, Any], lang: str) -> Text:
     text = Text(_u("turn_order", lang, seats=sep.join(seat_name(s, lang)
                                                     for s in view["order"])), style="dim")
     text.append("\n" + _u("roster", lang, names=""), style="dim")
-    text.append_text(Text(sep).join(characterlabel(chars.get(c), c, lang)
+    text.append_text(Text(sep).join(character_label(chars.get(c), c, lang)
                                     for c in view["roster"]))
     if view["removed"]:
         text.append("\n" + _u("removed", lang, cards=""), style="dim")
@@ -237,7 +237,7 @@ def result_line(view: dict[str, Any], lang: str) -> Text | None:
 
 def character_card(char: Character, lang: str) -> Table:
     """A character card: name, HP, community, skills with timing and kind, mission."""
-    title = characterlabel(char, char.id, lang)
+    title = character_label(char, char.id, lang)
     other = char.name_en if lang == "zh-TW" else char.name
     if other != title.plain.rstrip(FLAG):
         title.append(f"  {other}", style="dim")
@@ -293,7 +293,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     card = _context_card(view, cards)
     if card is not None:
         line = Text(_u("in_play", lang, card=""), style="bold")
-        line.append_text(cardlabel(card, card.id, lang))
+        line.append_text(card_label(card, card.id, lang))
         line.append(f"\n  {card.text_in(lang)}")
         parts.append(line)
     return Group(*parts)
@@ -353,7 +353,7 @@ def deck_table(cards: Sequence[Card], colour: str, lang: str) -> Table:
     for card in cards:
         if card.colour != colour:
             continue
-        name = cardlabel(card, card.id, lang)
+        name = card_label(card, card.id, lang)
         name.append(f"\n{card.name_en if lang == 'zh-TW' else card.name_zh}", style="dim")
         table.add_row(name, _card_kind(card, lang), Text(card.text_in(lang)),
                       _provenance(card.confidence, card.source, lang))

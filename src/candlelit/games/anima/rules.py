@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.rng import chance_below, chance_stream
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.anima import agenda, combat, decisions, missions
 from candlelit.games.anima.cards import Advantage, CardSet, Character, cards_for
@@ -244,18 +243,8 @@ class AnimaState(State):
         self.memo = None
 
     # -- chance ----------------------------------------------------------------------
-    def _chance(self) -> Any:
-        rng = chance_stream(self.seed, self.chance_draws)
-        self.chance_draws += 1
-        return rng
-
     def _shuffle(self, cards: list[int]) -> None:
         self._chance().shuffle(cards)
-
-    def below(self, n: int) -> int:
-        """A number in [0, n), the next chance event (see `engine.rng.chance_below`)."""
-        self.chance_draws += 1
-        return chance_below(self.seed, self.chance_draws - 1, n)
 
     def _d6(self) -> int:
         """One six-sided die from the game's seeded chance."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.rng import chance_stream
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.divinare.boards import (
     CARDS_PER_SUIT,
@@ -122,8 +121,7 @@ class DivinareState(State):
     def _deal(self) -> None:
         """Shuffle all 36 cards and deal 24 evenly; the other 12 stay face down."""
         deck = [suit for suit in range(4) for _ in range(CARDS_PER_SUIT[suit])]
-        chance_stream(self.seed, self.chance_draws).shuffle(deck)
-        self.chance_draws += 1
+        self._chance().shuffle(deck)
         each = cards_per_player(self.num_players)
         self.hands = []
         for seat in range(self.num_players):

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.rng import chance_stream
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.fatal_frame.cards import EXTERIORS, SHRINE, Card, CardSet, cards_for
 from candlelit.games.fatal_frame.constants import (
@@ -226,11 +225,6 @@ class FatalFrameState(State):
         """Album points needed to enter Kureha Shrine (9/7/6, or the option's higher bar)."""
         raised = self.options["shrine_points"]
         return raised if raised is not None else SHRINE_POINTS[self.num_players]
-
-    def _chance(self) -> Any:
-        rng = chance_stream(self.seed, self.chance_draws)
-        self.chance_draws += 1
-        return rng
 
     def _shuffle(self, cards: list[int]) -> None:
         self._chance().shuffle(cards)

@@ -23,11 +23,9 @@ Actions: see constants.py (A_*): each is one atomic choice in a fixed space.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import CandlelitError, IllegalAction
-from candlelit.engine.rng import chance_stream
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.nevermore import effects, specters
 from candlelit.games.nevermore.cards import CardSet, cards_for
@@ -292,11 +290,6 @@ class NevermoreState(State):
         """From the start player's downstream neighbour round to the start player (規則 8)."""
         n, d = self.num_players, self.direction
         return [(self.start + d * k) % n for k in range(1, n + 1)]
-
-    def _chance(self) -> random.Random:
-        rng = chance_stream(self.seed, self.chance_draws)
-        self.chance_draws += 1
-        return rng
 
     def _shuffle(self, items: list[int]) -> None:
         self._chance().shuffle(items)

@@ -23,7 +23,6 @@ import random
 from typing import Any, ClassVar
 
 from candlelit.engine.errors import IllegalAction, OptionError
-from candlelit.engine.rng import chance_below, chance_stream
 from candlelit.engine.state import TERMINAL, State, check_action_type
 from candlelit.games.shadow_hunters.cards import Card, cards_for
 from candlelit.games.shadow_hunters.characters import NO_BLOCKS, Character, characters_for
@@ -197,21 +196,13 @@ class ShadowHuntersState(State):
                                         if set(self.zones[a]) & set(self.zones[b]))
                            for a in CELLS}
 
-    def _chance(self) -> random.Random:
-        """The next seeded chance stream (dice, shuffles)."""
-        rng = chance_stream(self.seed, self.chance_draws)
-        self.chance_draws += 1
-        return rng
-
     def d6(self) -> int:
         """One six-sided die, the next chance event."""
-        self.chance_draws += 1
-        return 1 + chance_below(self.seed, self.chance_draws - 1, 6)
+        return 1 + self.below(6)
 
     def d8(self) -> int:
         """One eight-sided die, the next chance event."""
-        self.chance_draws += 1
-        return 1 + chance_below(self.seed, self.chance_draws - 1, 8)
+        return 1 + self.below(8)
 
     # == who is who ========================================================================
     def character(self, seat: int) -> Character:
@@ -393,8 +384,7 @@ class ShadowHuntersState(State):
         """Roll 2d6 to move; holders of 迷失的磁場 may then force one re-roll."""
         a, b = self.d6(), self.d6()
         self._emit("roll", "shadow_hunters.log.move_roll", {"seat": seat, "dice": [a, b]})
-        holders = [s for s in self._from_active() if self.lodestone[s] and self.alive[s]] \
-            if any(self.lodestone) else []
+        holders = [s for s in self._from_active() if self.lodestone[s] and self.alive[s]]
         if holders:
             self._ask("lodestone", holders[0], [A_NO, A_YES], seat, a, b, *holders[1:])
             return
