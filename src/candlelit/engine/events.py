@@ -26,10 +26,6 @@ class Event(NamedTuple):
         """Whether `viewer` (a seat, or None for a spectator) may see this event."""
         return seen_by(self, viewer)
 
-    def to_json(self) -> dict[str, Any]:
-        """The event as a JSON-able dict, without its audience."""
-        return {"kind": self.kind, "key": self.key, "args": self.args}
-
 
 def seen_by(entry: Entry, viewer: int | None) -> bool:
     """Whether `viewer` (a seat, or None for a spectator) may see the log entry."""
@@ -38,6 +34,7 @@ def seen_by(entry: Entry, viewer: int | None) -> bool:
 
 
 def redact(log: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
-    """The part of `log` that `viewer` may see, as JSON-able dicts."""
+    """The part of `log` that `viewer` may see, as JSON-able dicts (`seen_by` inlined: views
+    walk the whole log)."""
     return [{"kind": kind, "key": key, "args": args} for kind, key, args, audience in log
             if audience is None or (viewer is not None and viewer in audience)]
