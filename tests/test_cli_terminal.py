@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -14,10 +15,11 @@ import candlelit.cli.tables as tables
 from candlelit.cli import catalog
 from candlelit.cli.app import app
 from candlelit.cli.render import seat_names
-from candlelit.cli.tables.divinare import hand_line
+from candlelit.cli.tables.divinare import hand_line, seats_table
+from candlelit.engine import conformance as c
 from candlelit.engine.errors import CandlelitError
 from candlelit.engine.records import load_record, replay, verify
-from candlelit.i18n import message, t
+from candlelit.i18n import message, seat_name, t
 
 ALWAYS_ONE = "1\n" * 400
 BOX = "│┃║ "
@@ -61,7 +63,8 @@ def user_boards(tmp_path, **changes):
 def test_games_lists_divinare_with_players_options_and_variants(lang):
     result = run("games", "--lang", lang)
     assert result.exit_code == 0, result.output
-    for text in ("divinare", "2-4", "pass_direction", "tie_break", "left-pass", "every-even"):
+    for text in ("divinare", "2-4", "pass_direction", "tie_break", "public_scores", "left-pass",
+                 "every-even", "public-scores"):
         assert text in result.output
     assert t("ui.variants", lang) in result.output
     assert t("divinare.title", lang) in result.output
@@ -287,6 +290,57 @@ def test_the_table_shows_boards_tokens_and_passes():
     assert t("divinare.ui.passes", "en") in out and "Pass 3: gave" in out
     assert "* reconstructed layout" in out
     assert "bot random" in out
+
+
+def other_seat_rows(output: str) -> list[str]:
+    """Seats-table rows of the bot seats 2-4 drawn before the final scores."""
+    before_end = output[:output.rindex(t("ui.final_scores", "en"))]
+    return [line for line in before_end.splitlines()
+            if re.match(r" Seat [234] +bot random ", line)]
+
+
+def test_other_seats_score_tokens_stay_face_down_until_the_end_of_play():
+    result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                 input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    rows = other_seat_rows(result.output)
+    during, last_table = rows[:-3], rows[-3:]  # the table drawn at the end shows every total
+    assert len(during) > 50
+    assert all(re.search(r" \? +\? +\? +face down", row) for row in during)
+    assert not any("face down" in row for row in last_table)
+    assert "Score tokens are kept face down" in result.output
+    shown = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
+                "--option", "public_scores=true", input=ALWAYS_ONE)
+    assert shown.exit_code == 0, shown.output
+    rows = other_seat_rows(shown.output)
+    assert len(rows) > 50 and not any("face down" in row or "?" in row for row in rows)
+    assert "Score tokens are kept face down" not in shown.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_seats_table_shows_the_own_total_and_hides_the_others(lang):
+    state = c.load("divinare", 3, 12)
+    while state.round == 0:
+        p = state.current_player()
+        state.apply_action(state.legal_actions(p)[-1], p)
+    scores = state.scores()
+    assert len(set(scores)) == 3
+    hidden = ["?", "?", "?", *t("divinare.ui.face_down", lang).split()]
+    for viewer, public in ((1, False), (None, False), (1, True)):
+        state.options = {**state.options, "public_scores": public}
+        console = Console(width=120, color_system=None, record=True)
+        console.print(seats_table(state.view(viewer), lang, ["a", "b", "c"]))
+        drawn = console.export_text()
+        for seat in range(3):
+            row = next(line.split() for line in drawn.splitlines()
+                       if line.startswith(" " + seat_name(seat, lang) + " "))
+            if public or seat == viewer:
+                expected = [*map(str, state.tokens_won[seat]), str(scores[seat])]
+            else:
+                expected = hidden
+            after_cards = row.index("abc"[seat]) + 2
+            assert row[after_cards:after_cards + len(expected)] == expected
+        assert (t("divinare.ui.face_down_note", lang)[:12] in drawn) is not public
 
 
 def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):

@@ -322,6 +322,70 @@ def test_game_over_refuses_further_actions():
         state.apply_action(0)
 
 
+# -- score tokens kept face down ------------------------------------------------------------
+def after_first_scoring(**options) -> DivinareState:
+    """A 3-player game just after round 1 was scored, every seat's total different."""
+    state = new(3, seed=12, **options)
+    while state.round == 0:
+        p = state.current_player()
+        state.apply_action(state.legal_actions(p)[-1], p)
+    assert len(set(state.scores())) == 3 and state.phase != OVER
+    return state
+
+
+def test_each_seat_sees_only_its_own_score_tokens_until_the_final_count():
+    state = after_first_scoring()
+    for seat in range(3):
+        view = state.view(seat)
+        assert view["scores_face_down"] is True
+        for row in view["seats"]:
+            if row["seat"] == seat:
+                bag = state.tokens_won[seat]
+                assert row["tokens"] == {"blue": bag[0], "yellow": bag[1], "red": bag[2]}
+                assert row["score"] == state.scores()[seat]
+            else:
+                assert row["tokens"] is None and row["score"] is None
+        assert "result" not in view
+    spectator = state.view(None)
+    assert all(row["tokens"] is None and row["score"] is None for row in spectator["seats"])
+
+
+def test_each_boards_scoring_is_announced_to_everyone():
+    state = after_first_scoring()
+    log = state.view(None)["log"]
+    announced = [0, 0, 0]
+    for event in log:
+        if event["key"] == "divinare.scored":
+            announced[event["args"]["seat"]] += event["args"]["points"]
+    assert announced == state.scores()
+    assert sum(e["key"] in ("divinare.count", "divinare.no_space") for e in log) == 4
+
+
+def test_the_final_count_shows_every_seats_score_tokens():
+    state = play_out(new(3, seed=12))
+    for viewer in (0, 1, 2, None):
+        view = state.view(viewer)
+        assert view["scores_face_down"] is False
+        assert [row["score"] for row in view["seats"]] == state.scores()
+        assert view["result"]["scores"] == state.scores()
+
+
+def test_public_scores_option_shows_every_total_all_along():
+    for state in (after_first_scoring(public_scores=True),
+                  candlelit.load("divinare", 3, 12, variant="public-scores")):
+        for viewer in (0, 1, 2, None):
+            view = state.view(viewer)
+            assert view["scores_face_down"] is False
+            assert [row["score"] for row in view["seats"]] == state.scores()
+            assert all(row["tokens"] is not None for row in view["seats"])
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_public_scores_must_be_true_or_false(value):
+    with pytest.raises(OptionError, match=r"option 'public_scores': true or false"):
+        candlelit.load("divinare", 3, 0, {"public_scores": value})
+
+
 # -- options and data ----------------------------------------------------------------------
 def test_unknown_options_variants_and_player_counts_are_refused_clearly():
     with pytest.raises(OptionError, match="unknown option 'speed'"):

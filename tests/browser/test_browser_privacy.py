@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from browserkit import create_table, finished, open_seat, play
 
@@ -110,6 +111,26 @@ def test_another_seats_hand_and_passes_never_reach_the_browser(server, new_conte
         assert "Your hand" not in body and "你的手牌" not in body
         assert page.locator(".hand").count() == 0
     assert not spectator.containing("你的手牌")
+
+    # score tokens are kept face down: only a seat's own total, and no total for a spectator
+    assert friend.locator("table.scores tr[data-seat] td.score").all_inner_texts() == [
+        str(state.scores()[FRIEND]) if seat == FRIEND else "face down" for seat in range(4)]
+    assert watch.locator("table.scores tr[data-seat] td.score").all_inner_texts() == [
+        "face down"] * 4
+    for viewer, traffic in ((FRIEND, friend_traffic), (None, spectator)):
+        tables = [text for text in traffic.texts if 'class="scores"' in text]
+        assert tables, "the score table was received"
+        for text in tables:
+            rows = score_rows(text)
+            assert sorted(rows) == [0, 1, 2, 3]
+            for seat, row in rows.items():
+                assert (seat == viewer) == ('<td class="score">' in row), (viewer, seat, row)
+
+
+def score_rows(text: str) -> dict[int, str]:
+    """The Divinare scores-table row of each seat in a received page or frame."""
+    rows = re.findall(r'<tr class="[^"]*" data-seat="(\d)">(.*?)</tr>', text, re.S)
+    return {int(seat): row for seat, row in rows}
 
 
 def magick_texts(db, table_id, seat):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 from srvkit import (
@@ -184,3 +185,42 @@ def test_an_open_seat_is_joined_once_and_its_new_token_opens_only_it(server):
     assert again.status_code == 409
     with Conn(server, table_id, token) as newcomer:
         assert hand_in(newcomer.current()["board"]) == table.state.hands[1]
+
+
+def score_rows(board_html: str) -> dict[int, str]:
+    """The scores-table row of each seat in a Divinare board, by seat."""
+    rows = re.findall(r'<tr class="[^"]*" data-seat="(\d)">(.*?)</tr>', board_html, re.S)
+    return {int(seat): row for seat, row in rows}
+
+
+def test_another_seats_score_tokens_stay_face_down_until_the_end(server):
+    """Divinare: mid-game a seat's frame and page show its own total only, a spectator's none."""
+    table_id, tokens = server.create(["expectation", "random"])
+    table = server.table(table_id)
+    with Conn(server, table_id, tokens[0]) as me, Conn(server, table_id, None) as spectator:
+        play([me, spectator], random.Random(5), stop=lambda t: t.state.round >= 1)
+        state = table.state
+        scores = state.scores()
+        assert state.round == 1 and any(scores), "round 1 was scored"
+        frames = {0: me.current()["board"], None: spectator.current()["board"]}
+        pages = {0: server.http.get(f"/t/{table_id}", params={"token": tokens[0]}).text,
+                 None: server.http.get(f"/t/{table_id}/watch").text}
+        for viewer in (0, None):
+            for board in (frames[viewer], pages[viewer]):
+                rows = score_rows(board)
+                assert sorted(rows) == [0, 1, 2]
+                for seat, row in rows.items():
+                    cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
+                    if seat == viewer:
+                        blue, yellow, red = state.tokens_won[seat]
+                        assert cells[1:] == [str(blue), str(yellow), str(red), str(scores[seat])]
+                    else:
+                        assert cells[1:] == ["face down"], (viewer, seat, row)
+                assert "Score tokens are kept face down" in board
+        play([me, spectator], random.Random(6))
+        final = table.state.scores()
+        for conn in (me, spectator):
+            rows = score_rows(conn.current()["board"])
+            for seat, row in rows.items():
+                assert f'<td class="score">{final[seat]}</td>' in row
+                assert "face-down" not in row

@@ -144,7 +144,7 @@ def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
 
 
 def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
-    """Each seat: who plays it, cards held, score tokens won, points and status."""
+    """Each seat: who plays it, cards held, score tokens and points where shown, status."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column(t("ui.seat", lang), no_wrap=True)
     table.add_column(t("ui.player", lang), no_wrap=True)
@@ -159,10 +159,19 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
         cards = str(seat["cards"])
         if seat["face_down_discards"]:
             cards += f" (+{seat['face_down_discards']})"
-        tokens = [Text(str(seat["tokens"][c]), style=TOKEN_STYLES[c]) for c in TOKEN_COLOURS]
+        if seat["tokens"] is None:  # face down: another seat's tokens before the final count
+            tokens = [Text("?", style="dim") for _ in TOKEN_COLOURS]
+            score = Text(_u("face_down", lang), style="dim")
+        else:
+            tokens = [Text(str(seat["tokens"][c]), style=TOKEN_STYLES[c])
+                      for c in TOKEN_COLOURS]
+            score = Text(str(seat["score"]), style="bold")
         table.add_row(Text(seat_name(s, lang), style=YOU_STYLE if s == viewer else seat_style(s)),
-                      Text(who[s] if s < len(who) else ""), cards, *tokens,
-                      Text(str(seat["score"]), style="bold"), _status(seat, view, lang))
+                      Text(who[s] if s < len(who) else ""), cards, *tokens, score,
+                      _status(seat, view, lang))
+    if view["scores_face_down"]:
+        table.caption = Text(_u("face_down_note", lang), style="dim")
+        table.caption_justify = "left"
     return table
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from candlelit.engine.options import Option, Variant
+from candlelit.engine.options import Option, Variant, true_or_false
 from candlelit.engine.registry import GameSpec, register
 from candlelit.games.divinare import messages as _messages  # noqa: F401  (formatters)
 from candlelit.games.divinare.boards import check_boards_option
 from candlelit.games.divinare.rules import DivinareState
 
-RULES_VERSION = "divinare-1"
+RULES_VERSION = "divinare-2"
 
 
 def _new(players: int, seed: int, options: dict[str, Any]) -> DivinareState:
@@ -34,6 +34,10 @@ SPEC = register(GameSpec(
                "'fewest-red-then-most-blue'", choices=("shared", "fewest-red-then-most-blue")),
         Option("boards", None, "board data in the shipped boards.yaml format (None: built-in)",
                validate=check_boards_option),
+        Option("public_scores", False,
+               "false (seed: score tokens are kept face down, so each seat sees only its own "
+               "total until the final count) or true (every seat's tokens and total are shown)",
+               validate=true_or_false),
     ),
     variants=(
         Variant("standard", "the seed's rules with the built-in boards"),
@@ -43,6 +47,8 @@ SPEC = register(GameSpec(
                 {"pass_schedule": "every-even"}),
         Variant("tie-break", "break ties by fewest red tokens, then most blue (invented)",
                 {"tie_break": "fewest-red-then-most-blue"}),
+        Variant("public-scores", "everyone's score tokens and totals are shown during play",
+                {"public_scores": True}),
     ),
     new_state=_new,
     state_class=DivinareState,

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 def view(state: DivinareState, player: int | None) -> dict[str, Any]:
-    """Public table (boards, tokens, counts, scores) plus `player`'s own cards and log."""
+    """Public table and log plus `player`'s cards; others' score tokens None till the end."""
     from candlelit.games.divinare.rules import CENTRE, OVER, PASS, PHASE_NAMES, token_points
 
     n = state.num_players
@@ -27,16 +27,18 @@ def view(state: DivinareState, player: int | None) -> dict[str, Any]:
             "reconstructed": board.spaces_confidence == "invented"
             or board.bonus_confidence == "invented",
         })
+    face_down = not state.options["public_scores"] and state.phase != OVER  # seed: 面朝下
     seats = []
     for seat in range(n):
         bag = state.tokens_won[seat]
+        shown = not face_down or seat == player
         seats.append({
             "seat": seat,
             "cards": sum(state.hands[seat]) + sum(state.held[seat]),
             "face_down_discards": sum(state.discards[seat]),
             "ready": committing and not state.to_commit[seat],
-            "tokens": {"blue": bag[0], "yellow": bag[1], "red": bag[2]},
-            "score": token_points(bag),
+            "tokens": {"blue": bag[0], "yellow": bag[1], "red": bag[2]} if shown else None,
+            "score": token_points(bag) if shown else None,
         })
     out: dict[str, Any] = {
         "game": "divinare",
@@ -50,6 +52,7 @@ def view(state: DivinareState, player: int | None) -> dict[str, Any]:
         "moving": SUITS[state.move_suit] if state.phase == 3 else None,
         "boards": boards,
         "seats": seats,
+        "scores_face_down": face_down,
         "deck": {"suits": dict(zip(SUITS, CARDS_PER_SUIT, strict=True)), "size": DECK_SIZE,
                  "dealt": DEALT, "aside": DECK_SIZE - DEALT},
         "log": state.visible_log(player),
