@@ -102,15 +102,15 @@ def test_holy_body_attacks_with_light_and_the_dead_take_one_more(dice):
 
 def test_fire_spirit_heals_after_fire_and_takes_two_more_from_water():
     s = cast(new_game(), "fire_spirit", "slime", "angel", "templar", cells=[1, 2, 9, 9])
-    s.hit_many([(0, 2)], "fire", 1, "card")
+    s.hit_many([(0, 2)], ("fire",), 1, "card")
     assert s.hp[0] == 13
-    s.hit_many([(0, 1)], "water", 1, "card")
+    s.hit_many([(0, 1)], ("water",), 1, "card")
     assert s.hp[0] == 10
 
 
 def test_water_heals_wound_the_fire_spirit_and_reveal_it():
     s = cast(new_game(), "fire_spirit", "slime", "angel", "templar", revealed=False)
-    s.heal(0, 1, "water", 1)
+    s.heal(0, 1, ("water",), 1)
     assert s.hp[0] == 13 - 3 and s.revealed[0]
 
 
@@ -125,14 +125,14 @@ def test_ifrit_takes_two_at_the_start_of_each_turn_and_is_revealed():
 def test_devouring_heals_the_slime_two_per_kill():
     s = cast(new_game(), "slime", "angel", "ifrit", "templar")
     s.hp[0], s.hp[1] = 10, 1
-    s.hit_many([(1, 1)], None, 0, "attack")
+    s.hit_many([(1, 1)], (), 0, "attack")
     assert not s.alive[1] and s.killer[1] == 0 and s.hp[0] == 12
 
 
 def test_virus_infection_raises_the_victim_as_a_zombie():
     s = cast(new_game(5), "zombie", "angel", "ifrit", "templar", "slime")
     s.hp[1] = 1
-    s.hit_many([(1, 1)], None, 0, "attack")
+    s.hit_many([(1, 1)], (), 0, "attack")
     assert s.alive[1] and s.zombie_of[1] >= 0 and (s.hp[1], s.max_hp(1)) == (7, 13)
     assert s.death_rank[1] == 1
 
@@ -140,29 +140,29 @@ def test_virus_infection_raises_the_victim_as_a_zombie():
 def test_zombie_mission_wins_when_zombies_outnumber_half_the_living():
     s = cast(new_game(), "zombie", "angel", "ifrit", "templar")
     s.hp[1], s.hp[3] = 1, 1
-    s.hit_many([(1, 1)], None, 0, "attack")
-    s.hit_many([(3, 1)], None, 0, "attack")
+    s.hit_many([(1, 1)], (), 0, "attack")
+    s.hit_many([(3, 1)], (), 0, "attack")
     assert s.is_terminal() and 0 in s.winners() and 1 in s.winners()
 
 
 def test_ifrit_wins_when_the_angel_dies_first():
     s = cast(new_game(), "ifrit", "angel", "slime", "templar")
     s.hp[1] = 2
-    s.hit_many([(1, 2)], None, 2, "card")
+    s.hit_many([(1, 2)], (), 2, "card")
     assert s.is_terminal() and 0 in s.winners() and s.reason == "mission"
 
 
 def test_self_destruct_at_the_lake_temple_wins_for_the_north_gate():
     s = cast(new_game(), "fire_spirit", "slime", "angel", "ifrit", cells=[6, 6, 9, 9])
     s.hp[0] = 1
-    s.hit_many([(0, 1)], None, 1, "attack")
+    s.hit_many([(0, 1)], (), 1, "attack")
     assert s.is_terminal() and 0 in s.winners() and s.hp[1] < 15
 
 
 def test_self_fireball_deaths_do_not_explode():
     s = cast(new_game(), "fire_spirit", "slime", "angel", "ifrit", cells=[6, 6, 9, 9])
     s.hp[0] = 2
-    s.hit_many([(0, 2), (1, 2)], None, 0, "skill")
+    s.hit_many([(0, 2), (1, 2)], (), 0, "skill")
     assert not s.alive[0] and s.exploded_at[0] == 0
 
 
@@ -205,7 +205,7 @@ def test_four_orbs_win_alone():
 def test_lake_treasure_replaces_death_without_credit():
     s = cast(new_game(), "slime", "templar", "angel", "ifrit")
     s.equip[0] = [card(s, "blue-12")]
-    s.hit_many([(0, 20)], None, 1, "card")
+    s.hit_many([(0, 20)], (), 1, "card")
     assert s.alive[0] and s.hp[0] == 5 and s.killer[0] == -1
 
 
@@ -232,7 +232,7 @@ def test_tournament_leaves_equipment_for_the_next_visitor():
     s = cast(new_game(variant="tournament"), "slime", "templar", "angel", "ifrit",
              cells=[1, 2, 9, 9])
     s.equip[0] = [card(s, "green-10")]
-    s.hit_many([(0, 20)], None, 1, "card")
+    s.hit_many([(0, 20)], (), 1, "card")
     s.place(1, 1)
     assert s.equip[1] == [card(s, "green-10")]
 

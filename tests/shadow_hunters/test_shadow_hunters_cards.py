@@ -510,16 +510,21 @@ def test_iron_fist_deals_two_fire_damage_to_each_of_two_characters():
     assert damages(s, mark) == [(1, 2, "fire"), (3, 2, "fire")]
 
 
-def test_burning_removes_a_blue_item_from_the_game_and_heals_its_owner_three():
+def test_burning_removes_a_blue_item_from_the_game_and_heals_its_user_three():
+    """紅 8 「可指定任意一名角色身上一件藍色裝備移出遊戲並治療 3點HP」: the one subject of
+    both verbs is the card's user, so the user heals and the item's owner does not."""
     s = table()
     sword, whip = card_no(s, "blue-10"), card_no(s, "red-10")
     s.equip[2] = [sword, whip]
-    s.hp[2] = 6
+    s.hp[0], s.hp[2] = 9, 6
     draw(s, 0, "red-08")
     s.apply_action(A_SEAT + 2, 0)
     assert s.legal_actions(0) == [A_CARD + sword]
+    mark = len(s.log)
     s.apply_action(A_CARD + sword, 0)
-    assert s.equip[2] == [whip] and sword in s.removed and s.hp[2] == 9
+    assert s.equip[2] == [whip] and sword in s.removed
+    assert (s.hp[0], s.hp[2]) == (12, 6)
+    assert [e.args["seat"] for e in s.events(mark) if e.key == "shadow_hunters.log.heal"] == [0]
 
 
 def test_burning_a_character_without_blue_items_deals_three_fire_damage():

@@ -60,7 +60,7 @@ def test_the_community_heal_skips_dead_members_and_zombified_ones():
     s = wounded_table()
     s.alive[2] = 0
     s.hp[5] = 1
-    s.hit_many([(5, 1)], None, 6, "attack")
+    s.hit_many([(5, 1)], (), 6, "attack")
     assert s.alive[5] and s.gate(5) == "none"
     on_top(s, "blue-13")
     hp5 = s.hp[5]

@@ -42,12 +42,12 @@ def test_zombies_at_exactly_half_the_living_are_not_enough():
     s = seated("zombie", "angel", "slime", "templar", "ranger", "hane",
                cells=[2, 2, 2, 2, 2, 2])
     s.hp[1] = 1
-    s.hit_many([(1, 1)], None, 0, "attack")
+    s.hit_many([(1, 1)], (), 0, "attack")
     s.alive[5] = 0
     s.check_end()
     assert not s.over, "2 zombies of 5 living"
     s.hp[2] = 1
-    s.hit_many([(2, 1)], None, 0, "attack")
+    s.hit_many([(2, 1)], (), 0, "attack")
     assert s.over and s.reason == "mission" and {0, 1, 2} <= set(s.winners())
 
 
@@ -55,30 +55,30 @@ def test_zombies_at_exactly_half_the_living_are_not_enough():
 def test_fire_spirits_self_destruct_wins_on_each_mission_location(cell):
     s = seated("fire_spirit", "hane", "zombie", "templar", cells=[cell, 9, 9, 9])
     s.hp[0] = 1
-    s.hit_many([(0, 1)], None, 1, "card")
+    s.hit_many([(0, 1)], (), 1, "card")
     assert s.over and s.reason == "mission" and s.winners() == [0]
 
 
 def test_fire_spirits_death_by_its_own_fireball_is_no_self_destruct():
     s = seated("fire_spirit", "slime", "angel", "ranger", cells=[6, 6, 9, 9])
     s.hp[0] = 2
-    s.hit_many([(0, 2), (1, 2)], None, 0, "skill")
+    s.hit_many([(0, 2), (1, 2)], (), 0, "skill")
     assert not s.over and s.hp[1] == 13
 
 
 def test_ifrit_wins_when_the_angel_dies_together_with_others_first():
     s = seated("ifrit", "angel", "slime", "templar", "hane", cells=[9, 9, 9, 9, 9])
     s.hp[1], s.hp[4] = 2, 2
-    s.hit_many([(1, 2), (4, 2)], None, 2, "card")
+    s.hit_many([(1, 2), (4, 2)], (), 2, "card")
     assert s.over and s.reason == "mission" and 0 in s.winners()
 
 
 def test_ifrits_mission_fails_once_someone_else_fell_first():
     s = seated("ifrit", "angel", "slime", "templar", "hane", cells=[9, 9, 9, 9, 9])
     s.hp[4] = 1
-    s.hit_many([(4, 1)], None, 2, "card")
+    s.hit_many([(4, 1)], (), 2, "card")
     s.hp[1] = 1
-    s.hit_many([(1, 1)], None, 2, "card")
+    s.hit_many([(1, 1)], (), 2, "card")
     assert not s.over
 
 
@@ -136,7 +136,7 @@ def test_ifrit_joins_the_north_when_the_angel_did_not_fall_first():
     s.death_rank[3], s.death_rank[2], s.deaths = 1, 2, 2
     s.hp[1] = 1
     s.cell[1] = 4
-    s.hit_many([(1, 1)], None, 4, "card")
+    s.hit_many([(1, 1)], (), 4, "card")
     assert s.over and s.reason == "mission" and s.winners() == [0, 1]
 
 

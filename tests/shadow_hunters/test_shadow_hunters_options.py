@@ -189,14 +189,14 @@ def test_the_game_ends_when_one_gate_is_left_and_its_dead_members_win_too():
     s = seated("hane", "saint", "templar", "zombie", cells=[9, 9, 9, 9])
     s.alive[1] = 0
     s.hp[2] = s.hp[3] = 1
-    s.hit_many([(2, 1), (3, 1)], None, 0, "card")
+    s.hit_many([(2, 1), (3, 1)], (), 0, "card")
     assert s.over and s.reason == "last_side" and s.winners() == [0, 1]
 
 
 def test_the_game_ends_when_one_lone_wolf_is_left_and_only_it_wins():
     s = seated("slime", "angel", "templar", "hane", cells=[9, 9, 9, 9])
     s.hp[1] = s.hp[2] = s.hp[3] = 1
-    s.hit_many([(1, 1), (2, 1), (3, 1)], None, 0, "card")
+    s.hit_many([(1, 1), (2, 1), (3, 1)], (), 0, "card")
     assert s.over and s.reason == "last_side" and s.winners() == [0]
 
 
@@ -204,7 +204,7 @@ def test_without_last_side_standing_the_game_goes_on():
     s = seated("hane", "saint", "templar", "zombie", cells=[9, 9, 9, 9],
                last_side_standing=False)
     s.hp[2] = s.hp[3] = 1
-    s.hit_many([(2, 1), (3, 1)], None, 0, "card")
+    s.hit_many([(2, 1), (3, 1)], (), 0, "card")
     assert not s.over and s.legal_actions()
 
 

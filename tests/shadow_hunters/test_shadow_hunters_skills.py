@@ -132,7 +132,7 @@ def test_a_zombie_kill_rises_as_a_zombie_with_the_zombies_skills_and_no_gate(dic
 def test_a_zombie_killed_by_a_zombie_stays_dead():
     s = seated("zombie", "zombie", "angel", "slime", "templar", cells=[2, 2, 6, 9, 8])
     s.hp[1] = 1
-    s.hit_many([(1, 1)], None, 0, "attack")
+    s.hit_many([(1, 1)], (), 0, "attack")
     assert not s.alive[1]
 
 
@@ -358,7 +358,7 @@ def test_holy_body_gives_no_light_to_an_equipped_angel(dice):
 
 def test_holy_body_takes_one_more_from_dark_damage():
     s = seated("angel", "zombie", "slime", "ifrit", cells=[2, 2, 6, 9], hidden=(0,))
-    s.hit_many([(0, 2)], "dark", 3, "attack")
+    s.hit_many([(0, 2)], ("dark",), 3, "attack")
     assert s.hp[0] == 12 - 3 and s.revealed[0]
 
 
@@ -396,12 +396,12 @@ def test_demon_hunt_does_not_force_an_attack_on_a_hidden_ifrit():
 
 
 # == 伊夫利特 ===============================================================================
-def test_demon_flame_makes_an_unequipped_ifrits_attack_fire_and_one_stronger(dice):
+def test_demon_flame_makes_an_unequipped_ifrits_attack_dark_and_fire_and_one_stronger(dice):
     s = seated("ifrit", "slime", "angel", "templar", cells=[2, 2, 6, 9])
     mark = len(s.log)
     dice([4, 1])
     s.attack(0, 1)
-    assert damages(s, mark) == [(1, 3 + 1 - 1, "fire")]
+    assert damages(s, mark) == [(1, 3 + 1 - 1, ["dark", "fire"])]
 
 
 def test_demon_flame_gives_nothing_to_an_equipped_ifrit(dice):

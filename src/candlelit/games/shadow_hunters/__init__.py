@@ -15,7 +15,7 @@ from candlelit.games.shadow_hunters.cards import check_cards_option
 from candlelit.games.shadow_hunters.characters import check_characters_option
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 
-RULES_VERSION = "shadow-hunters-1"
+RULES_VERSION = "shadow-hunters-2"
 MAX_ROUNDS = 200
 
 

@@ -366,8 +366,8 @@ class HeuristicBot:
         if shown is None or self.friend(ctx[0]) >= 0.5:
             return A_NO
         them = self.chars[shown]
-        worse = {b["element"] for b in them.blocks("element_damage_taken")}
-        soothes = {b["element"] for b in them.blocks("element_heal_on_damage")}
+        worse = {e for b in them.blocks("element_damage_taken") for e in b["element"]}
+        soothes = {e for b in them.blocks("element_heal_on_damage") for e in b["element"]}
         for a in legal:
             if a != A_NO and ELEMENTS[a - A_VALUE] in worse - soothes:
                 return a

@@ -42,6 +42,11 @@ class Card(BaseModel):
         """The effect text in `lang`: `text_en` for English when given, else the Chinese."""
         return self.text_en if lang == "en" and self.text_en else self.text
 
+    @property
+    def elements(self) -> tuple[str, ...]:
+        """The card's element as the rules carry elements: a tuple, empty for none."""
+        return (self.element,) if self.element else ()
+
 
 def parse(data: Any) -> tuple[Card, ...]:
     """Validate a card file: 13 cards per colour, known effects; DataError otherwise."""

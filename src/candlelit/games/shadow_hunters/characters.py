@@ -16,9 +16,16 @@ from typing import Any
 
 from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
-from candlelit.games.shadow_hunters.constants import CELLS, GATES
+from candlelit.games.shadow_hunters.constants import CELLS, ELEMENTS, GATES
 from candlelit.games.shadow_hunters.hooks import HOOKS
-from candlelit.games.shadow_hunters.vocabulary import BLOCKS, KINDS, MISSIONS, TIMINGS, check_block
+from candlelit.games.shadow_hunters.vocabulary import (
+    BLOCKS,
+    ELEMENT_PARAMS,
+    KINDS,
+    MISSIONS,
+    TIMINGS,
+    check_block,
+)
 
 FORMAT = "candlelit-shadow-hunters-characters/1"
 CONFIDENCES = ("high", "medium", "low", "invented")
@@ -147,12 +154,30 @@ def _skill(raw: Any, where: str) -> Skill:
             "a block is a mapping"
         if problem:
             raise DataError(f"{where}: {problem}")
+    blocks = [_with_element_tuples(b, where) for b in blocks]
     if hook is not None and hook not in HOOKS:
         raise DataError(f"{where}: unknown hook {hook!r} (known: {', '.join(sorted(HOOKS))})")
     if not blocks and hook is None:
         raise DataError(f"{where}: a skill needs blocks or a hook")
     return Skill(name, timing, kind, text, tuple(blocks), hook,
                  _optional_text(raw, "name_en", where), _optional_text(raw, "text_en", where))
+
+
+def _with_element_tuples(block: dict[str, Any], where: str) -> dict[str, Any]:
+    """A copy of a checked block whose element parameters are tuples of known elements
+    (a file may give one element name or a list)."""
+    out = dict(block)
+    for param in ELEMENT_PARAMS:
+        if param not in out:
+            continue
+        value = out[param]
+        names = (value,) if isinstance(value, str) else tuple(value)
+        bad = [n for n in names if n not in ELEMENTS]
+        if not names or bad:
+            raise DataError(f"{where}: block {block['block']!r}: {param} must name one or more "
+                            f"of {', '.join(ELEMENTS)}, not {value!r}")
+        out[param] = names
+    return out
 
 
 def _character(raw: Any, index: int) -> Character:

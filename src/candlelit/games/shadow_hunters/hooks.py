@@ -28,7 +28,7 @@ def templar_spirit(state: ShadowHuntersState, seat: int, **_: Any) -> None:
 
 def self_fireball(state: ShadowHuntersState, seat: int, target: int = -1, **_: Any) -> None:
     """自發火球: `target` and the user take 2 damage at the same time (a skill source)."""
-    state.hit_many([(target, FIREBALL_DAMAGE), (seat, FIREBALL_DAMAGE)], None, seat,
+    state.hit_many([(target, FIREBALL_DAMAGE), (seat, FIREBALL_DAMAGE)], (), seat,
                    "skill")
 
 
@@ -39,7 +39,7 @@ def self_destruct(state: ShadowHuntersState, seat: int, **_: Any) -> None:
                and s != seat]
     state.exploded_at[seat] = cell
     if victims:
-        state.hit_many(victims, None, seat, "explosion")
+        state.hit_many(victims, (), seat, "explosion")
 
 
 HOOKS: dict[str, Callable[..., None]] = {

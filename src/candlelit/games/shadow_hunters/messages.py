@@ -100,6 +100,9 @@ def _format(name: str, value: Any, lang: str) -> str | None:
         return skill_name(value, lang)
     if name in ("dice", "order") and isinstance(value, list):
         return sep.join(str(v + 1 if name == "order" else v) for v in value)
+    if name == "element" and isinstance(value, list):
+        return t(f"{GAME}.element_and", lang).join(t(f"{GAME}.element.{e}", lang)
+                                                   for e in value)
     if name in ("element", "gate", "outcome", "cause", "reason", "deck") and \
             isinstance(value, str):
         return t(f"{GAME}.{name}.{value}", lang)
@@ -124,7 +127,9 @@ def action_struct(state: ShadowHuntersState, player: int, action: int) -> dict[s
     if action == A_YES:
         return {"key": key + YES_KEYS.get(kind, "yes"), "kind": kind}
     if A_CELL <= action < A_SEAT:
-        return {"key": key + "cell", "kind": kind, "cell": CELLS[action - A_CELL]}
+        cell = CELLS[action - A_CELL]
+        stay = kind == "move" and state.decision[1] == player and cell == state.cell[player]
+        return {"key": key + ("stay" if stay else "cell"), "kind": kind, "cell": cell}
     if A_SEAT <= action < A_DECK:
         verb = {"attack": "attack", "give": "give"}.get(kind, "target")
         return {"key": key + verb, "kind": kind, "seat": action - A_SEAT}

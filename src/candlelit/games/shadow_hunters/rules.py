@@ -65,6 +65,20 @@ WHIP_CAP = 3
 SHIELD_USED = 1 << 12
 CHEER_USED = 1 << 13
 SHIELD, CHEER = 0, 1
+BOOTS_STAY = (0, 11)
+"""精靈之靴: a total of 0 or 11 (after the holder's +1/-1 choice) means no move."""
+
+
+def shares(names: tuple[str, ...], elements: tuple[str, ...]) -> bool:
+    """Whether a skill block's element names meet any element the damage or heal carries."""
+    return any(e in elements for e in names)
+
+
+def element_arg(elements: tuple[str, ...]) -> str | list[str]:
+    """The log argument of `elements`: 'none', the element, or the list of several."""
+    if not elements:
+        return "none"
+    return elements[0] if len(elements) == 1 else list(elements)
 
 
 class ShadowHuntersState(State):
@@ -329,11 +343,12 @@ class ShadowHuntersState(State):
                                   | self.F_DELAY | self.F_LATE)
             self.used[seat] &= 0xFF
             self.lodestone[seat] = 0
-            if self.has_card(seat, "lake_vestment"):
-                self.heal(seat, 1, None, seat)
+            # skills before equipment (＊ note): 投影存在 strikes before 湖之祭衣 heals
             for b in self.blocks(seat, "turn_start_damage", automatic=True):
                 self._auto_reveal(seat)
-                self.hit_many([(seat, b["amount"])], None, seat, "skill")
+                self.hit_many([(seat, b["amount"])], (), seat, "skill")
+            if not self.over and self.alive[seat] and self.has_card(seat, "lake_vestment"):
+                self.heal(seat, 1, (), seat)
             if self.over or not self.alive[seat] or self.decision:
                 if not self.alive[seat]:
                     self.phase = DONE
@@ -397,12 +412,15 @@ class ShadowHuntersState(State):
     def _offer_moves(self, seat: int, a: int, b: int) -> None:
         """Offer the destinations of a movement roll of `a` and `b` (D1, 精靈之靴)."""
         totals = [a + b]
-        if self.has_card(seat, "boots"):
+        boots = self.has_card(seat, "boots")
+        if boots:
             totals += [a + b - 1, a + b + 1]
         here = self.cell[seat]
         dest: set[int] = set()
         for n in totals:
-            if n % 8 == 0:
+            if boots and n in BOOTS_STAY:
+                dest.add(here)
+            elif n % 8 == 0:
                 dest |= {c for c in CELLS if c != here}
             else:
                 dest |= {step(here, n), step(here, -n)}
@@ -430,7 +448,7 @@ class ShadowHuntersState(State):
         if cell == 1:
             self._target(seat, "gourd", self.living())
         elif cell == 3:
-            self.heal(seat, HOT_SPRING_HEAL, None, seat)
+            self.heal(seat, HOT_SPRING_HEAL, (), seat)
             self.flags[seat] |= self.F_SKIP_TURN
         elif cell == 9:
             self._target(seat, "mortar", self.living())
@@ -443,7 +461,7 @@ class ShadowHuntersState(State):
             gate = GATE_OF_CELL[cell]
             members = [s for s in self.living() if self.gate(s) == gate]
             for s in members:
-                self.heal(s, COMMUNITY_HEAL, None, seat, quiet=True)
+                self.heal(s, COMMUNITY_HEAL, (), seat, quiet=True)
             self._emit("community", "shadow_hunters.log.community_heal",
                        {"gate": gate, "seats": members})
             self.check_end()
@@ -457,8 +475,13 @@ class ShadowHuntersState(State):
         """Seats `seat` may attack now (D2 range, 精靈長弓, 潛行, 守護, 勸戒, 惡魔討伐)."""
         flags, where, zones = self.flags, self.cell, self.zones
         here = where[seat]
+        if flags[seat] & self.F_NO_ATTACK:
+            return []
+        forced = self.forced_targets(seat)
+        if forced:
+            return forced
         guard = any(self.guard)
-        if flags[seat] & self.F_NO_ATTACK or (guard and "south" in zones[here]):
+        if guard and "south" in zones[here]:
             return []
         if self.has_card(seat, "longbow"):
             cells = frozenset(c for c in CELLS if not self.same_zone(c, here))
@@ -476,11 +499,29 @@ class ShadowHuntersState(State):
             if hide and any(b["zone"] in zones[there] for b in hide):
                 continue
             out.append(t)
-        for b in self.blocks(seat, "forced_attack", automatic=True):
-            forced = [t for t in out if self.revealed[t] and self.character(t).id == b["character"]
-                      and self.same_zone(where[t], here)]
-            if forced:
-                return forced
+        return out
+
+    def forced_targets(self, seat: int) -> list[int]:
+        """惡魔討伐: the revealed named characters in reach and in the seat's zone (同區).
+
+        A skill outranks cards and equipment (＊ note), so 精靈長弓, 聖堂武士的守護 and
+        勸戒 do not stop the forced attack; reach (D2), the target's own skills (潛行) and
+        片翼飛翔's "no attack" still do.
+        """
+        found = self.blocks(seat, "forced_attack", automatic=True)
+        if not found or self.flags[seat] & self.F_NO_ATTACK:
+            return []
+        here = self.cell[seat]
+        out = []
+        for t in range(self.num_players):
+            there = self.cell[t]
+            if t == seat or not self.alive[t] or not self.revealed[t] or \
+                    there not in IN_REACH[here] or not self.same_zone(there, here) or \
+                    not any(self.character(t).id == b["character"] for b in found):
+                continue
+            hide = self.blocks(t, "untargetable_in")
+            if not any(b["zone"] in self.zones[there] for b in hide):
+                out.append(t)
         return out
 
     def _guarded(self, cell: int) -> bool:
@@ -491,11 +532,7 @@ class ShadowHuntersState(State):
         if self.flags[seat] & self.F_SECOND:
             self._ask("attack", seat, [A_NO] + [A_SEAT + t for t in targets])
             return
-        forced = bool(targets) and any(
-            self.revealed[t] and self.character(t).id == b["character"]
-            and self.same_zone(self.cell[t], self.cell[seat])
-            for b in self.blocks(seat, "forced_attack", automatic=True) for t in targets)
-        opts = [] if forced else [A_NO]
+        opts = [] if self.forced_targets(seat) else [A_NO]
         opts += [A_SEAT + t for t in targets]
         if not self.flags[seat] & self.F_NO_ATTACK:
             # the seat itself is always in its zone, so a heal has a target
@@ -580,12 +617,17 @@ class ShadowHuntersState(State):
         if dmg + extra:
             here, there = self.cell[att], self.cell[tgt]
             hidden_may = self.may_react("reaction")
+            shield_helps = -1  # whether one shield lowers the damage: computed when needed
             for s in self._from_active():
                 if not self.alive[s]:
                     continue
-                if dmg >= 2 and self.has_card(s, "shield") and \
-                        not self.used[s] & SHIELD_USED and self.same_zone(self.cell[s], there):
-                    self.askers.append([SHIELD, s])
+                if self.has_card(s, "shield") and not self.used[s] & SHIELD_USED and \
+                        self.same_zone(self.cell[s], there):
+                    if shield_helps < 0:
+                        shield_helps = int(self.attack_damage(att, tgt, roll, double, 1)[0]
+                                           < dmg)
+                    if shield_helps:
+                        self.askers.append([SHIELD, s])
                 near = self.same_zone(self.cell[s], here) or self.same_zone(self.cell[s], there)
                 if near and s != att and s != tgt and (
                         (hidden_may and not self.revealed[s]) or self._cheer_ready(s)):
@@ -645,18 +687,20 @@ class ShadowHuntersState(State):
         if roll == 0 or (roll == 1 and armed and self.has_card(att, "hammer")):
             return 0, 0, False
         dmg = roll
-        # 4. fixed damage
+        # 4. fixed damage: the dagger shuts out cards and equipment, not skills (＊ note)
         fixed = armed and self.has_card(att, "dagger")
         if fixed:
             dmg = 2 + sum(b["amount"] for b in self.blocks(att, "fixed_damage_bonus"))
-        # 5-6. bonuses and multipliers
+        # 5. attacker bonuses (魔炎操控's +1 meets any element of the attack)
+        elements = self.strike_elements(att)
+        if elements:
+            dmg += sum(b["amount"] for b in self.blocks(att, "element_damage_dealt")
+                       if shares(b["element"], elements))
+        # 6. multipliers (連擊, before reductions)
+        if double:
+            dmg *= 2
+        # 7. reductions of cards and equipment, each with its own floor
         if not fixed:
-            if "fire" in self.attack_elements(att):
-                dmg += sum(b["amount"] for b in self.blocks(att, "element_damage_dealt")
-                           if b["element"] == "fire")
-            if double:
-                dmg *= 2
-            # 7. reductions, each with its own floor
             if armed and self.has_card(att, "lake_sword"):
                 dmg = max(0, dmg - 1)
             if self.ward[att]:
@@ -668,10 +712,11 @@ class ShadowHuntersState(State):
                     dmg = max(1, dmg - 2) if dmg else 0
                 if self.has_card(tgt, "hammer"):
                     dmg = max(1, dmg - 1) if dmg else 0
-            for b in self.blocks(tgt, "damage_reduction"):
-                dmg = max(b["floor"], dmg - b["amount"])
             for _ in range(shield):
                 dmg = max(1, dmg - 1) if dmg else 0
+        # 7b. skill reductions last, past the cards' floors (膠質構造 may reach 0)
+        for b in self.blocks(tgt, "damage_reduction"):
+            dmg = min(dmg, max(b["floor"], dmg - b["amount"]))
         if cheer:
             dmg = max(0, dmg + cheer)
         # 8. outside reductions
@@ -680,11 +725,25 @@ class ShadowHuntersState(State):
             self._auto_reveal(att)
         return dmg, extra, True
 
-    def attack_elements(self, seat: int) -> list[str]:
-        """Elements of the seat's attacks (D18): a skill's, while unequipped; else none."""
+    def attack_elements(self, seat: int) -> tuple[str, ...]:
+        """Elements a skill gives the seat's attacks (D18), all of them, while unequipped."""
         if self.equip[seat]:
-            return []
-        return [e for b in self.blocks(seat, "attack_element") for e in b["elements"]]
+            return ()
+        found = self.blocks(seat, "attack_element")
+        if not found:
+            return ()
+        if len(found) == 1:
+            return tuple(found[0]["elements"])
+        return tuple(dict.fromkeys(e for b in found for e in b["elements"]))
+
+    def strike_elements(self, att: int) -> tuple[str, ...]:
+        """Elements of `att`'s attack under way: its skill's, else the one picked from its
+        equipment colours (`attack_element` equipment), else none."""
+        skill = self.attack_elements(att)
+        if skill:
+            return skill
+        chosen = self.strike[7] if self.strike and self.strike[0] == att else -1
+        return (ELEMENTS[chosen],) if chosen >= 0 else ()
 
     def resolve_attack(self, att: int, tgt: int, roll: int, double: bool | int,
                        shield: int = 0, cheer: int = 0) -> None:
@@ -692,38 +751,38 @@ class ShadowHuntersState(State):
         if not self.strike:
             self.strike = [att, tgt, roll, int(double), shield, cheer, -1, -1]
         dmg, extra, hit = self.attack_damage(att, tgt, roll, bool(double), shield, cheer)
-        elements = self.attack_elements(att)
-        chosen = self.strike[7]
-        element = elements[-1] if elements else ELEMENTS[chosen] if chosen >= 0 else None
         if not hit:
             self._emit("miss", "shadow_hunters.log.miss", {"seat": att})
         elif dmg + extra:
-            self.hit_many([(tgt, dmg + extra)], element, att, "attack", bypass=True)
+            self.hit_many([(tgt, dmg + extra)], self.strike_elements(att), att, "attack",
+                          bypass=True)
         else:
             self._emit("absorbed", "shadow_hunters.log.absorbed", {"seat": att, "to": tgt})
         if hit and self.has_card(att, "lake_sword") and self.alive[att]:
-            self.heal(att, 1, None, att)
+            self.heal(att, 1, (), att)
         self.strike = []
         if not self.over and self.alive[att] and self.has_card(att, "lance"):
             self.queue.append(["lance", att, [A_NO, A_YES], self.cell[tgt]])
 
     # == damage, heals, deaths =============================================================
-    def hit_many(self, hits: list[tuple[int, int]], element: str | None, source: int,
+    def hit_many(self, hits: list[tuple[int, int]], elements: tuple[str, ...], source: int,
                  cause: str, bypass: bool = False) -> None:
-        """Deal damage to several characters at once, then settle deaths together (D22).
+        """Deal damage carrying `elements` (none: ()) to several characters at once, then
+        settle deaths together (D22); every element the damage carries meets the skills.
 
         `bypass`: the amounts already went through the attack pipeline's reductions.
         """
         dying = []
+        shown = (elements[0] if len(elements) == 1 else list(elements)) if elements else "none"
         for tgt, amount in hits:
             if not self.alive[tgt]:
                 continue
-            if element is not None:
-                if source >= 0 and self.alive[source]:
+            if elements:
+                if source >= 0 and self.alive[source] and cause != "attack":
                     amount += sum(b["amount"] for b in self.blocks(source, "element_damage_dealt")
-                                  if b["element"] == element and cause != "attack")
+                                  if shares(b["element"], elements))
                 bonus = [b for b in self.blocks(tgt, "element_damage_taken", automatic=True)
-                         if b["element"] == element]
+                         if shares(b["element"], elements)]
                 if bonus:
                     self._auto_reveal(tgt)
                     amount += sum(b["amount"] for b in bonus)
@@ -732,41 +791,42 @@ class ShadowHuntersState(State):
                     amount = max(1, amount - 1) if amount else 0
             self.hp[tgt] -= amount
             self._emit("damage", "shadow_hunters.log.damage",
-                       {"seat": tgt, "n": amount, "element": element or "none", "cause": cause})
-            if element is not None and self.hp[tgt] > 0:
+                       {"seat": tgt, "n": amount, "element": shown, "cause": cause})
+            if elements and self.hp[tgt] > 0:
                 for b in self.blocks(tgt, "element_heal_on_damage", automatic=True):
-                    if b["element"] == element:
+                    if shares(b["element"], elements):
                         self._auto_reveal(tgt)
-                        self.heal(tgt, b["amount"], None, tgt)
+                        self.heal(tgt, b["amount"], (), tgt)
             if self.hp[tgt] <= 0:
                 dying.append(tgt)
         if dying:
             self._settle_deaths(dying, source, cause)
         self.check_end()
 
-    def heal(self, tgt: int, amount: int, element: str | None, source: int,
+    def heal(self, tgt: int, amount: int, elements: tuple[str, ...], source: int,
              quiet: bool = False) -> None:
-        """Heal up to max HP (D19); 死者 refuses heals; a water heal may wound instead."""
+        """Heal carrying `elements` up to max HP (D19); 死者 refuses heals; a heal of an
+        element the target takes as harm (水屬治療視為攻擊) wounds instead."""
         if not self.alive[tgt] or amount <= 0:
             return
-        if element is not None and any(
-                b["element"] == element
+        if elements and any(
+                shares(b["element"], elements)
                 for b in self.blocks(tgt, "heal_as_damage", automatic=True)):
             self._auto_reveal(tgt)
-            self.hit_many([(tgt, amount)], element, source, "heal_as_attack")
+            self.hit_many([(tgt, amount)], elements, source, "heal_as_attack")
             return
         if self.blocks(tgt, "no_heal", automatic=True):
             if self.hp[tgt] < self.max_hp(tgt):  # a refused heal shows only when hurt (D11)
                 self._auto_reveal(tgt)
             if not quiet:
                 self._emit("heal", "shadow_hunters.log.heal",
-                           {"seat": tgt, "n": 0, "element": element or "none"})
+                           {"seat": tgt, "n": 0, "element": element_arg(elements)})
             return
         gained = min(amount, self.max_hp(tgt) - self.hp[tgt])
         self.hp[tgt] += gained
         if not quiet:
             self._emit("heal", "shadow_hunters.log.heal",
-                       {"seat": tgt, "n": gained, "element": element or "none"})
+                       {"seat": tgt, "n": gained, "element": element_arg(elements)})
 
     def _settle_deaths(self, dying: list[int], source: int, cause: str) -> None:
         """Treasures replace deaths (D21); the rest die together, then chains resolve (D22)."""
@@ -849,7 +909,7 @@ class ShadowHuntersState(State):
                     return False
                 self.hp[seat] = min(reds, self.max_hp(seat))
                 if source >= 0 and source != seat and self.alive[source]:
-                    self.hit_many([(source, reds)], "fire", seat, "treasure")
+                    self.hit_many([(source, reds)], ("fire",), seat, "treasure")
             return True
         return False
 
@@ -881,7 +941,7 @@ class ShadowHuntersState(State):
         if self.alive[killer]:
             for b in self.blocks(killer, "on_kill_heal", automatic=True):
                 self._auto_reveal(killer)
-                self.heal(killer, b["amount"], None, killer)
+                self.heal(killer, b["amount"], (), killer)
         for b in self.blocks(killer, "zombify_kills", automatic=True):
             if self.character(victim).blocks("no_heal"):
                 continue
@@ -932,15 +992,15 @@ class ShadowHuntersState(State):
         others = [s for s in living if s != seat]
         self.discard(card)
         if e == "spring_water":
-            self.heal(seat, 1, c.element, seat)
+            self.heal(seat, 1, c.elements, seat)
         elif e == "sermon":
-            self.heal(seat, 1, c.element, seat)
+            self.heal(seat, 1, c.elements, seat)
             if others and self.alive[seat]:
                 self._target(seat, "sermon", others, card)
         elif e == "miracle":
-            self.heal(seat, 2, c.element, seat)
+            self.heal(seat, 2, c.elements, seat)
             for s in others:
-                self.heal(s, 1, c.element, seat)
+                self.heal(s, 1, c.elements, seat)
         elif e in ("split_damage", "fireball", "iron_fist", "mercy", "admonition", "burning"):
             self._target(seat, e, living, card)
         elif e == "shelter":
@@ -957,11 +1017,11 @@ class ShadowHuntersState(State):
             there = [s for s in living if self.cell[s] == cell]
             for s in there:
                 self.flags[s] |= self.F_SKIP_MOVE
-            self.hit_many([(s, 1) for s in there], None, seat, "card")
+            self.hit_many([(s, 1) for s in there], (), seat, "card")
         elif e == "blaze":
             self._ask("cell", seat, [A_CELL + k for k in range(8)], "blaze", card)
         elif e == "advent":
-            self.hit_many([(seat, 1)] + [(s, 2) for s in others], c.element, seat, "card")
+            self.hit_many([(seat, 1)] + [(s, 2) for s in others], c.elements, seat, "card")
         elif e == "lodestone":
             self.lodestone[seat] += 1
         elif e in ("prank", "pact"):
@@ -973,45 +1033,45 @@ class ShadowHuntersState(State):
     def _on_target(self, seat: int, purpose: str, tgt: int, ctx: list[Any]) -> None:
         """The second half of an effect once its target is chosen."""
         card = self.cards[ctx[0]] if purpose in CARD_PURPOSES else None
-        element = card.element if card else None
+        elements = card.elements if card else ()
         if purpose == "gourd":
-            self.heal(tgt, 1, None, seat)
+            self.heal(tgt, 1, (), seat)
         elif purpose == "mortar":
-            self.hit_many([(tgt, MORTAR_DAMAGE)], None, seat, "location")
+            self.hit_many([(tgt, MORTAR_DAMAGE)], (), seat, "location")
         elif purpose == "sermon":
-            self.heal(tgt, 1, element, seat)
+            self.heal(tgt, 1, elements, seat)
         elif purpose == "ward":
             self.shelter[tgt] += 1
             self.ward[tgt] += 1
         elif purpose == "fireball":
-            self.hit_many([(tgt, 2)], element, seat, "card")
+            self.hit_many([(tgt, 2)], elements, seat, "card")
         elif purpose == "split_damage":
             second = list(self.living())
             self._target(seat, "split_second", second, ctx[0], tgt)
         elif purpose == "split_second":
             first = ctx[1]
             hits = [(first, 2)] if tgt == first else [(first, 1), (tgt, 1)]
-            self.hit_many(hits, element, seat, "card")
+            self.hit_many(hits, elements, seat, "card")
         elif purpose == "iron_fist":
             rest = [s for s in self.living() if s != tgt]
             if rest:
                 self._target(seat, "iron_fist_second", rest, ctx[0], tgt)
             else:
-                self.hit_many([(tgt, 2)], element, seat, "card")
+                self.hit_many([(tgt, 2)], elements, seat, "card")
         elif purpose == "iron_fist_second":
-            self.hit_many([(ctx[1], 2), (tgt, 2)], element, seat, "card")
+            self.hit_many([(ctx[1], 2), (tgt, 2)], elements, seat, "card")
         elif purpose in ("mercy", "admonition", "burning"):
             colour = {"mercy": "red", "admonition": "blue", "burning": "blue"}[purpose]
             items = [c for c in self.equip[tgt] if self.cards[c].colour == colour]
             if purpose == "mercy":
-                self.heal(tgt, 2, None, seat)
+                self.heal(tgt, 2, (), seat)
             elif purpose == "admonition":
                 self.place(tgt, 2)
                 self.flags[tgt] |= self.F_UNTARGETABLE
             if items:
                 self._ask("equip", seat, [A_CARD + c for c in items], purpose, tgt)
             elif purpose == "burning":
-                self.hit_many([(tgt, 3)], element, seat, "card")
+                self.hit_many([(tgt, 3)], elements, seat, "card")
         elif purpose == "restore":
             hp, top = self.hp[tgt], min(ctx[0], self.max_hp(tgt))
             if self.blocks(tgt, "no_heal", automatic=True) or hp >= top:
@@ -1032,7 +1092,7 @@ class ShadowHuntersState(State):
             HOOKS["self_fireball"](self, seat, target=tgt)
         elif purpose == "heal_instead":
             amount = ctx[0]
-            self.heal(tgt, amount, "water" if ctx[1] else None, seat)
+            self.heal(tgt, amount, ("water",) if ctx[1] else (), seat)
         self.check_end()
 
     def _swap(self, seat: int, chosen: int, ctx: list[Any]) -> None:
@@ -1062,8 +1122,8 @@ class ShadowHuntersState(State):
                     "gave": self.cards[given].id if given >= 0 else "none",
                     "took": self.cards[taken].id if taken >= 0 else "none"})
         if self.cards[card].effect == "pact":
-            self.heal(seat, 1, None, seat)
-            self.heal(tgt, 1, None, seat)
+            self.heal(seat, 1, (), seat)
+            self.heal(tgt, 1, (), seat)
         self.check_end()
 
     def _give_white(self, seat: int, card: int, to: int) -> None:
@@ -1089,9 +1149,9 @@ class ShadowHuntersState(State):
         self._emit("white", "shadow_hunters.log.white_effect",
                    {"seat": to, "outcome": outcome or "nothing"})
         if outcome == "heal":
-            self.heal(to, 1, None, giver, quiet=True)
+            self.heal(to, 1, (), giver, quiet=True)
         elif outcome == "hurt":
-            self.hit_many([(to, 1)], None, giver, "white")
+            self.hit_many([(to, 1)], (), giver, "white")
 
     # == the end (D23-D24) ==================================================================
     def _missions_to_watch(self) -> int:
@@ -1313,14 +1373,18 @@ class ShadowHuntersState(State):
             self.attack(seat, a - A_SEAT)
         elif kind == "move":
             cell = CELLS[a - A_CELL]
-            self._emit("move", "shadow_hunters.log.move", {"seat": seat, "cell": cell})
-            self.place(seat, cell)
+            if cell == self.cell[seat]:  # 精靈之靴's 0/11: no move, so no arrival either
+                self._emit("move", "shadow_hunters.log.stay", {"seat": seat, "cell": cell})
+            else:
+                self._emit("move", "shadow_hunters.log.move", {"seat": seat, "cell": cell})
+                self.place(seat, cell)
             self.phase = ACTION
         elif kind == "fly":
             cell = CELLS[a - A_CELL]
             self._emit("move", "shadow_hunters.log.fly", {"seat": seat, "cell": cell})
             self.place(seat, cell)
-            self.flags[seat] |= self.F_NO_ATTACK
+            # the flight is this turn's movement, so a snare (skip the move) is spent
+            self.flags[seat] = (self.flags[seat] & ~self.F_SKIP_MOVE) | self.F_NO_ATTACK
             self.phase = ACTION
         elif kind == "act":
             self.phase = DONE if self.flags[seat] & self.F_LATE else ATTACK
@@ -1351,7 +1415,7 @@ class ShadowHuntersState(State):
             if ctx[0] == "blaze":
                 there = [(s, 2) for s in self.living() if self.cell[s] == cell]
                 self._emit("blaze", "shadow_hunters.log.blaze", {"seat": seat, "cell": cell})
-                self.hit_many(there, self.cards[ctx[1]].element, seat, "card")
+                self.hit_many(there, self.cards[ctx[1]].elements, seat, "card")
             else:
                 self.place(seat, cell)
         elif kind == "equip":
@@ -1418,7 +1482,7 @@ class ShadowHuntersState(State):
         elif kind == "lance":
             if a == A_YES:
                 there = [(s, 1) for s in self.living() if self.same_zone(self.cell[s], ctx[0])]
-                self.hit_many(there, "fire", seat, "card")
+                self.hit_many(there, ("fire",), seat, "card")
         else:
             raise AssertionError(f"decision {kind!r} is never asked")
 
@@ -1467,7 +1531,7 @@ class ShadowHuntersState(State):
         elif purpose == "burning":
             self.removed.append(card)
             self._emit("lose", "shadow_hunters.log.lose", {"seat": owner, "card": cid})
-            self.heal(owner, 3, None, seat)
+            self.heal(seat, 3, (), seat)  # the card's user heals, not the item's owner
         else:
             self.discard(card)
             self._emit("lose", "shadow_hunters.log.lose", {"seat": owner, "card": cid})

@@ -29,6 +29,10 @@ class BlockType:
 
 _INT = int
 _STR = str
+_ELEMENTS = (str, list)
+"""An element parameter: one element name or a list of them (loaded as a tuple)."""
+ELEMENT_PARAMS = ("element", "elements")
+"""Block parameters naming elements; the loader turns each into a tuple of known elements."""
 
 BLOCKS: dict[str, BlockType] = {b.name: b for b in (
     BlockType("roll_modifier", {"side": _STR, "amount": _INT, "halved_with_armour": bool},
@@ -53,16 +57,17 @@ BLOCKS: dict[str, BlockType] = {b.name: b for b in (
               "characters this character kills come back as zombies with hp / max_hp"),
     BlockType("no_heal", {}, "this character cannot be healed or revived"),
     BlockType("on_kill_heal", {"amount": _INT}, "each kill heals this character `amount`"),
-    BlockType("element_damage_taken", {"element": _STR, "amount": _INT},
-              "damage of `element` taken is raised by `amount`"),
-    BlockType("element_damage_dealt", {"element": _STR, "amount": _INT},
-              "damage of `element` dealt is raised by `amount`"),
-    BlockType("element_heal_on_damage", {"element": _STR, "amount": _INT},
-              "after taking damage of `element`, this character heals `amount`"),
-    BlockType("heal_as_damage", {"element": _STR},
-              "heals of `element` deal their amount as damage to this character instead"),
-    BlockType("attack_element", {"elements": list},
-              "while unequipped, this character's attacks carry `elements`"),
+    BlockType("element_damage_taken", {"element": _ELEMENTS, "amount": _INT},
+              "damage carrying any of `element` taken is raised by `amount`"),
+    BlockType("element_damage_dealt", {"element": _ELEMENTS, "amount": _INT},
+              "damage carrying any of `element` dealt is raised by `amount`"),
+    BlockType("element_heal_on_damage", {"element": _ELEMENTS, "amount": _INT},
+              "after taking damage carrying any of `element`, this character heals `amount`"),
+    BlockType("heal_as_damage", {"element": _ELEMENTS},
+              "heals carrying any of `element` deal their amount as damage to this character "
+              "instead"),
+    BlockType("attack_element", {"elements": _ELEMENTS},
+              "while unequipped, this character's attacks carry every one of `elements`"),
     BlockType("untargetable_in", {"zone": _STR},
               "this character cannot be chosen as an attack target while in `zone`"),
     BlockType("turn_start_damage", {"amount": _INT},
