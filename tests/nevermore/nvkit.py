@@ -8,10 +8,14 @@ R Raven; "AAR" is two Attack and a Raven. Magick cards are named by their card-f
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
+import yaml
+
 import candlelit
-from candlelit.games.nevermore.cards import builtin_cards
+from candlelit.cli import catalog
+from candlelit.games.nevermore.cards import CardSet, builtin_cards, builtin_data
 from candlelit.games.nevermore.constants import (
     A_COMMIT,
     A_DONE,
@@ -19,6 +23,7 @@ from candlelit.games.nevermore.constants import (
     A_PLAY,
     A_TARGET,
     AFTER_RESOLUTION,
+    ANYTIME,
     BEFORE_DRAFT,
     BEFORE_RESOLUTION,
     D_ATTACK,
@@ -60,9 +65,9 @@ def counts(hand: str) -> list[int]:
     return out
 
 
-def title(card_id: str) -> int:
-    """The title index of a built-in magick card id (e.g. 'D01')."""
-    for card in builtin_cards().magick:
+def title(card_id: str, cards: CardSet | None = None) -> int:
+    """The title index of a magick card id (e.g. 'D01') in `cards` (default: built-in)."""
+    for card in (cards or builtin_cards()).magick:
         if card.id == card_id:
             return card.index
     raise KeyError(card_id)
@@ -98,11 +103,11 @@ def table(players: int = 4, hands: Iterable[str] | None = None, *,
     s.magick = [[0] * size for _ in range(n)]
     for seat, ids in (magick or {}).items():
         for card_id in ids:
-            s.magick[seat][title(card_id)] += 1
+            s.magick[seat][title(card_id, s.cards)] += 1
     if light is not None:
-        s.ldeck = [title(c) for c in light]
+        s.ldeck = [title(c, s.cards) for c in light]
     if shadow is not None:
-        s.sdeck = [title(c) for c in shadow]
+        s.sdeck = [title(c, s.cards) for c in shadow]
     s.ldisc, s.sdisc, s.adrift = [], [], []
     s.start, s.direction, s.round = start, direction, round_no
     s.order = s._priority()
@@ -197,12 +202,22 @@ def suit(s: NevermoreState, letter: str) -> None:
     act(s, s.pending[0], A_KIND + LETTERS.index(letter))
 
 
+def in_anytime_window(s: NevermoreState) -> bool:
+    """Whether the open decision is an any-time window (only any-time cards may be played)."""
+    return s.decision[0] == D_WINDOW and s.decision[2] == ANYTIME
+
+
 def play(s: NevermoreState, seat: int, card_id: str) -> None:
-    """`seat` plays a magick card in the open window (passing seats asked before it)."""
-    while s.decision[0] == D_WINDOW and s.pending[0] != seat:
+    """`seat` plays a magick card in the open window (passing seats asked before it).
+
+    Any-time windows that do not offer the card (it is not an any-time card) are passed.
+    """
+    action = A_PLAY + title(card_id, s.cards)
+    while s.decision[0] == D_WINDOW and (s.pending[0] != seat or (
+            in_anytime_window(s) and action not in s.legal_actions(seat))):
         act(s, s.pending[0], A_DONE)
     assert s.decision[0] in (D_WINDOW, D_LETHAL) and s.pending == [seat], decision(s)
-    act(s, seat, A_PLAY + title(card_id))
+    act(s, seat, action)
 
 
 def keys(s: NevermoreState) -> list[str]:
@@ -219,3 +234,25 @@ def suits_of(counts_: list[int]) -> str:
     """[2, 0, 0, 0, 1] -> 'AAR'."""
     return "".join(LETTERS[k] * c for k, c in enumerate(counts_))
 
+
+def suit_card(card_id: str, name: str, deck: str, suit: str, **more: Any) -> dict[str, Any]:
+    """A user card file entry for a magick card that counts as a `suit` card (魔法牌 6)."""
+    card = {"id": card_id, "name_en": name, "deck": deck, "copies": 2,
+            "timing": "before_resolution", "effect": f"Counts as a {suit} card in your hand.",
+            "counts_as_suit_card": suit, "source": ["test"]}
+    card.update(more)
+    return card
+
+
+def suit_card_file(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """The built-in cards plus a Light 'Blade' (Attack) and a Shadow 'Grave Cup' (Healing,
+    or played as Exhaust), written to a file and read as `--boards FILE` reads it."""
+    data = builtin_data()
+    own = {"light_magick": [dict(c) for c in data["light_magick"]]
+           + [suit_card("U01", "Blade", "light", "attack")],
+           "shadow_magick": [dict(c) for c in data["shadow_magick"]]
+           + [suit_card("U02", "Grave Cup", "shadow", "healing", engine="exhaust",
+                         timing="anytime")]}
+    path = tmp_path / "suit-cards.yaml"
+    path.write_text(yaml.safe_dump(own, allow_unicode=True), encoding="utf-8")
+    return path, catalog.read_data_file("nevermore", path)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from nvkit import suit_card_file, table, title
 
 import candlelit
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import bot_names, make_bot
+from candlelit.games.nevermore.constants import A_JOIN
 from candlelit.sim.runner import SimulationSpec, run
 
 
@@ -51,3 +53,12 @@ def test_the_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart(play
         state.apply_action(choice, seat)
         step += 1
     assert checked > 20
+
+
+def test_the_bot_adds_a_suit_card_to_its_hand_just_before_resolution(tmp_path):
+    _, loaded = suit_card_file(tmp_path)
+    s = table(4, ["A", "A", "", ""], phase="before_resolution", magick={0: ["U01"]},
+              options={"boards": loaded})
+    bot = make_bot("heuristic", "nevermore", 0, 7)
+    blade = A_JOIN + title("U01", s.cards)
+    assert bot.act(SeatObservation(s, 0), s.legal_actions(0)) == blade

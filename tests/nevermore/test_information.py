@@ -18,9 +18,9 @@ from candlelit.engine.errors import IllegalAction
 from candlelit.games.nevermore.constants import (
     A_COMMIT,
     A_DONE,
+    A_JOIN,
     A_PASS,
     A_PLAY,
-    A_RAVEN,
     NUM_ACTIONS,
 )
 
@@ -55,7 +55,7 @@ def test_playing_a_magick_card_not_held_or_out_of_its_window_is_refused():
     s = table(4, ["A", "H", "", ""], phase="before_resolution", magick={1: ["L05"]})
     _refused(s, A_PLAY + title("L05"), 1, "play a magick card")
     _refused(s, A_PLAY + title("D03"), 1, "play a magick card")
-    _refused(s, A_RAVEN + title("L05"), 1, "play a magick card")
+    _refused(s, A_JOIN + title("L05"), 1, "play a magick card")
 
 
 def test_bad_action_values_are_refused():

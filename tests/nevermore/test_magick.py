@@ -14,6 +14,7 @@ from nvkit import (
     decision,
     events,
     finish_round,
+    in_anytime_window,
     keys,
     play,
     skip_windows,
@@ -27,11 +28,12 @@ from nvkit import (
 from candlelit.games.nevermore.constants import (
     A_COMMIT,
     A_DONE,
+    A_JOIN,
     A_PASS,
     A_PLAY,
-    A_RAVEN,
     A_TARGET,
     A_YES,
+    HEAL,
     LEFT,
     RIGHT,
 )
@@ -64,7 +66,7 @@ def test_cards_played_together_go_from_the_start_players_downstream_neighbour_ro
 
 def test_every_magick_holder_is_asked_so_being_asked_reveals_nothing():
     s = table(4, ["A", "H", "", ""], phase="before_resolution", magick={3: ["D08"]})
-    assert s.pending == [3] and s.legal_actions(3) == [A_RAVEN + title("D08"), A_DONE]
+    assert s.pending == [3] and s.legal_actions(3) == [A_JOIN + title("D08"), A_DONE]
     s = table(4, ["A", "H", "", ""], phase="before_resolution", magick={3: ["L03"]})
     assert s.pending == [3] and s.legal_actions(3) == [A_DONE]
 
@@ -291,6 +293,8 @@ def test_prophecy_is_checked_even_when_a_conspiracy_ends_the_resolution():
     play(s, 0, "L01")
     suit(s, "V")
     choose(s, 2)
+    assert in_anytime_window(s) and s.pending == [1]  # the conspirator drew a Shadow card
+    skip_windows(s)
     assert s.round == 2 and events(s, "nevermore.conspiracy")
     assert events(s, "nevermore.prophecy_checked")[0]["hit"] == "yes"
     assert s.vp[0] == 1
@@ -427,6 +431,52 @@ def test_exhaust_can_be_played_at_any_window_including_a_steps():
     assert decision(s) == "window" and A_PLAY + title("D10") in s.legal_actions(3)
 
 
+def test_an_any_time_card_answers_a_played_card_before_the_next_seat_in_priority():
+    """魔法牌 5: 隨時可打出 — the one kind of card that may break priority."""
+    s = table(4, ["A", "H", "", ""], phase="before_resolution",
+              magick={1: ["D03"], 2: ["L02"], 3: ["D10"]})
+    assert s.order == [1, 2, 3, 0] and s.pending == [1]
+    act(s, 1, A_PLAY + title("D03"))
+    assert in_anytime_window(s) and s.pending == [2]
+    assert s.legal_actions(2) == [A_DONE]  # asked, but Repentance must wait its turn
+    act(s, 2, A_DONE)
+    assert s.pending == [3] and A_PLAY + title("D10") in s.legal_actions(3)
+    act(s, 3, A_PLAY + title("D10"))
+    choose(s, 2)
+    assert s.health == [5, 5, 3, 5]
+    while in_anytime_window(s):
+        act(s, s.pending[0], A_DONE)
+    assert s.view(None)["decision"]["window"] == "before_resolution"
+    assert s.pending == [2] and A_PLAY + title("L02") in s.legal_actions(2)
+
+
+def test_every_magick_holder_is_asked_in_an_any_time_window():
+    s = table(4, ["A", "H", "", ""], phase="before_resolution",
+              magick={0: ["L03"], 1: ["D03"], 3: ["D08"]})
+    act(s, 1, A_PLAY + title("D03"))
+    asked = []
+    while in_anytime_window(s):
+        asked.append(s.pending[0])
+        assert s.legal_actions(s.pending[0]) == [A_DONE]
+        act(s, s.pending[0], A_DONE)
+    assert asked == [3, 0]
+
+
+def test_an_any_time_card_may_answer_a_resolution_step_before_the_next_one():
+    s = table(4, ["AAA", "H", "", ""], magick={2: ["D10"]})
+    commit(s)
+    skip_windows(s)
+    choose(s, 1)
+    assert s.health == [5, 2, 5, 5] and s.netlog[HEAL][0] == -1
+    assert in_anytime_window(s) and s.pending == [2]
+    assert A_PLAY + title("D10") in s.legal_actions(2)
+    act(s, 2, A_PLAY + title("D10"))
+    choose(s, 3)
+    assert s.health == [5, 2, 5, 3]
+    skip_windows(s)
+    assert decision(s) == "commit" and s.view(None)["step"] == "healing"
+
+
 def test_requisition_takes_a_light_card_just_drawn_even_if_only_one():
     s = table(4, ["", "", "L", ""], magick={3: ["L07"]}, light=["L04"])
     until_window(s, "when_light_drawn")
@@ -478,7 +528,7 @@ def test_a_shadow_card_added_as_a_raven_is_part_of_the_hand_and_can_be_taken():
     s = table(4, ["", "", "", ""], phase="before_resolution",
               magick={0: ["D03"], 1: ["D11"]})
     act(s, 1, A_DONE)
-    act(s, 0, A_RAVEN + title("D03"))
+    act(s, 0, A_JOIN + title("D03"))
     assert s.hand[0] == counts("R") and s.adrift == [title("D03")]
     play(s, 1, "D11")
     assert s.hand[0] == [0] * 5 and s.hand[1] == counts("R")
@@ -488,6 +538,6 @@ def test_a_shadow_card_added_as_a_raven_is_part_of_the_hand_and_can_be_taken():
 
 def test_a_shadow_card_added_as_a_raven_counts_toward_a_conspiracy():
     s = table(4, ["RRRR", "A", "", ""], phase="before_resolution", magick={0: ["D08"]})
-    act(s, 0, A_RAVEN + title("D08"))
+    act(s, 0, A_JOIN + title("D08"))
     skip_windows(s)
     assert events(s, "nevermore.conspiracy") == [{"seat": 0, "ravens": 5}]

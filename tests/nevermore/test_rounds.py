@@ -8,9 +8,9 @@ from nvkit import act, counts, events, finish_round, keys, skip_windows, table, 
 import candlelit
 from candlelit.games.nevermore.constants import (
     A_DONE,
+    A_JOIN,
     A_PASS,
     A_PLAY,
-    A_RAVEN,
     LEFT,
     RIGHT,
     SHADOW,
@@ -142,32 +142,35 @@ def test_the_before_resolution_window_comes_after_the_last_pass():
     assert "nevermore.step_called" not in keys(s) and s.to_pass == [0, 0, 0, 0]
 
 
-def test_shadow_cards_join_the_hand_as_ravens_only_just_before_resolution_by_default():
+def test_a_magick_card_added_to_the_hand_before_drafting_can_be_passed_by_default():
+    """FAQ 魔法牌 3: 可以被抽走、丟棄、傳遞 — so a card may join the hand before the draft."""
     s = table(4, ["AAAAA", "HHHHH", "LLLLL", "VVVVV"], phase="before_draft",
               magick={0: ["D03"]})
-    assert s.pending == [0] and A_RAVEN + title("D03") not in s.legal_actions(0)
-    act(s, 0, A_DONE)
-    until(s, "window")
-    assert s.view(None)["phase"] == "before_resolution"
-    assert A_RAVEN + title("D03") in s.legal_actions(0)
-
-
-def test_with_the_option_a_shadow_raven_joins_before_drafting_and_can_be_passed():
-    s = table(4, ["AAAAA", "HHHHH", "LLLLL", "VVVVV"], phase="before_draft",
-              magick={0: ["D03"]}, options={"shadow_ravens": "also-before-draft"})
-    act(s, 0, A_RAVEN + title("D03"))
+    act(s, 0, A_JOIN + title("D03"))
     assert s.hand[0] == counts("AAAAAR") and sum(s.magick[0]) == 0
+    assert events(s, "nevermore.adds_to_hand") == [
+        {"seat": 0, "card": s.cards.magick[title("D03")].name(), "suit": "raven"}]
     skip_windows(s)
     act(s, 0, A_PASS + 4)
     _pass_all(s, {0: "AA", 1: "HHH", 2: "LLL", 3: "VVV"})
-    assert s.hand[1][4] == 1
+    assert s.hand[1][4] == 1 and s.hand[0][4] == 0
+
+
+def test_with_the_option_cards_join_the_hand_only_just_before_resolution():
+    s = table(4, ["AAAAA", "HHHHH", "LLLLL", "VVVVV"], phase="before_draft",
+              magick={0: ["D03"]}, options={"join_hand": "before-resolution"})
+    assert s.pending == [0] and A_JOIN + title("D03") not in s.legal_actions(0)
+    act(s, 0, A_DONE)
+    until(s, "window")
+    assert s.view(None)["phase"] == "before_resolution"
+    assert A_JOIN + title("D03") in s.legal_actions(0)
 
 
 def test_with_the_option_off_shadow_cards_never_join_the_hand():
     s = table(4, ["A", "H", "L", "V"], phase="before_resolution", magick={0: ["D03"]},
               options={"shadow_ravens": "none"})
     assert s.pending == [0]
-    assert all(not A_RAVEN <= a < A_RAVEN + 32 for a in s.legal_actions(0))
+    assert all(not A_JOIN <= a < A_JOIN + 32 for a in s.legal_actions(0))
 
 
 # -- 結束: the end phase and clean-up ----------------------------------------------------------

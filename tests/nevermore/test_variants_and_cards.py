@@ -6,12 +6,35 @@ import random
 
 import pytest
 import yaml
+from nvkit import (
+    act,
+    counts,
+    events,
+    finish_round,
+    skip_windows,
+    suit_card,
+    suit_card_file,
+    table,
+    title,
+    until,
+)
+from typer.testing import CliRunner
 
 import candlelit
+from candlelit.cli.app import app
 from candlelit.engine import conformance as c
 from candlelit.engine.errors import DataError, OptionError
 from candlelit.games.nevermore.cards import builtin_cards, builtin_data, read_cards_file
-from candlelit.games.nevermore.constants import LIGHT, SHADOW
+from candlelit.games.nevermore.constants import (
+    A_DONE,
+    A_JOIN,
+    A_PASS,
+    A_PLAY,
+    A_TARGET,
+    LIGHT,
+    SHADOW,
+)
+from candlelit.server.render import board_html
 
 FAQ_TITLES = {"預言", "懺悔", "正義", "懲罰", "凍結", "收割", "徵收", "背叛", "流血", "黑暗降臨",
               "暴怒", "支配", "汲取", "誘騙", "凋零", "怨恨", "枯竭", "惡夢"}
@@ -122,3 +145,86 @@ def test_a_card_file_with_an_unknown_or_mistimed_effect_is_refused(tmp_path):
 def test_bad_option_values_are_refused(name, value):
     with pytest.raises(OptionError):
         candlelit.load("nevermore", 4, 0, {name: value})
+
+
+# -- 魔法牌 6: magick cards that count as suit cards ----------------------------------------
+def test_a_users_card_that_counts_as_a_suit_card_joins_the_hand_and_wins_the_step(tmp_path):
+    _, loaded = suit_card_file(tmp_path)
+    s = table(4, ["A", "A", "", ""], phase="before_resolution", magick={0: ["U01"]},
+              options={"boards": loaded})
+    blade = title("U01", s.cards)
+    assert s.pending == [0] and s.legal_actions(0) == [A_JOIN + blade, A_DONE]
+    assert s.view(0)["you"]["magick"][0]["joins_as"] == "attack"
+    board = board_html("nevermore", s.view(0), "en", ["a", "b", "c", "d"], 0)
+    assert "Can join your hand, counting as Attack" in board
+    act(s, 0, A_JOIN + blade)
+    assert s.hand[0] == counts("AA") and sum(s.magick[0]) == 0 and s.adrift == [blade]
+    assert events(s, "nevermore.adds_to_hand")[0]["suit"] == "attack"
+    until(s, "attack")
+    won = events(s, "nevermore.step_won")[0]
+    assert (won["seats"], won["most"], won["value"]) == ([0], 2, 1)
+    assert s.front[0] == counts("AA")
+
+
+def test_a_suit_card_with_an_effect_may_be_played_or_join_the_hand(tmp_path):
+    _, loaded = suit_card_file(tmp_path)
+    s = table(4, ["H", "H", "", ""], phase="before_resolution", magick={2: ["U02"]},
+              options={"boards": loaded})
+    cup = title("U02", s.cards)
+    assert s.legal_actions(2) == [A_PLAY + cup, A_JOIN + cup, A_DONE]
+    act(s, 2, A_JOIN + cup)
+    finish_round(s)
+    won = events(s, "nevermore.step_won")
+    assert [(e["suit"], e["seats"]) for e in won if e["suit"] == "healing"] == \
+        [("healing", [1, 2, 0])]
+
+
+def test_a_users_suit_card_joins_before_drafting_and_can_be_passed(tmp_path):
+    _, loaded = suit_card_file(tmp_path)
+    s = table(4, ["AAAAA", "HHHHH", "LLLLL", "VVVVV"], phase="before_draft",
+              magick={0: ["U01"]}, options={"boards": loaded})
+    act(s, 0, A_JOIN + title("U01", s.cards))
+    assert s.hand[0] == counts("AAAAAA")
+    skip_windows(s)
+    for seat, letter in ((0, "A"), (1, "H"), (2, "L"), (3, "V")):
+        while seat in s.pending:
+            act(s, seat, A_PASS + "AHLVR".index(letter))
+    assert s.hand[1] == counts("AAAHH") and s.hand[0] == counts("AAAVVV")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_games_with_suit_cards_from_a_card_file_keep_every_engine_invariant(tmp_path, players):
+    path, loaded = suit_card_file(tmp_path)
+    joined = 0
+    for seed in range(3):
+        state = candlelit.load("nevermore", players, seed, {"boards": loaded})
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.pending_players()[0]
+            legal = state.legal_actions(seat)
+            joins = [a for a in legal if A_JOIN <= a < A_TARGET]
+            action = joins[0] if joins else rng.choice(legal)
+            joined += action in joins
+            state.apply_action(action, seat)
+        c.check_outcome(state)
+    assert joined
+    result = CliRunner().invoke(app, ["simulate", "nevermore", "-n", "2", "--players", "3",
+                                      "--boards", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("value", "engine", "message"), [
+    (True, None, "names the suit the card counts as"),
+    ("spade", None, "counts_as_suit_card"),
+    (False, "suit_card", "needs counts_as_suit_card")])
+def test_a_badly_declared_suit_card_is_refused(tmp_path, value, engine, message):
+    data = builtin_data()
+    card = suit_card("U01", "Blade", "light", "attack", counts_as_suit_card=value)
+    if engine is not None:
+        card["engine"] = engine
+    own = {"light_magick": [dict(x) for x in data["light_magick"]] + [card],
+           "shadow_magick": [dict(x) for x in data["shadow_magick"]]}
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(own, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(DataError, match=message):
+        read_cards_file(path)

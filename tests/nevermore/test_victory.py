@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 from nvkit import events, finish_round, keys, table
+from rich.console import Console
+
+import candlelit
+from candlelit.cli.tables.nevermore import seats_table
+from candlelit.games.nevermore.rules import NevermoreState
+from candlelit.server.render import board_html
 
 
 def test_a_human_with_six_points_wins_at_once():
@@ -45,6 +53,27 @@ def test_a_raven_who_turns_the_last_humans_into_ravens_breaks_the_curse_and_wins
     finish_round(s)
     assert s.is_terminal() and s.winners() == [0] and s.reason == "curse"
     assert s.raven[2:] == [1, 1]
+
+
+def test_the_curse_breaker_is_human_again_in_the_state_every_view_and_the_terminal():
+    s = table(4, ["AA", "", "", ""], ravens=[0, 1], health=[0, 0, 1, 1])
+    finish_round(s)
+    assert s.winners() == [0] and s.raven == [0, 1, 1, 1] and s.health[0] == s.max_health
+    assert events(s, "nevermore.curse_broken") == [{"seat": 0, "health": s.max_health}]
+    for viewer in (None, 0, 1, 2, 3):
+        seat = s.view(viewer)["seats"][0]
+        assert (seat["form"], seat["health"]) == ("human", s.max_health)
+    stored = candlelit.deserialize(s.serialize())
+    assert isinstance(stored, NevermoreState)
+    assert stored.raven == s.raven and stored.health == s.health
+    printed = io.StringIO()
+    Console(file=printed, width=140, color_system=None).print(
+        seats_table(s.view(0), "en", ["", "", "", ""]))
+    first_row = next(line for line in printed.getvalue().splitlines() if "Seat 1" in line)
+    assert "♥" * s.max_health in first_row and "raven" not in first_row
+    board = board_html("nevermore", s.view(0), "en", ["a", "b", "c", "d"], 0)
+    seat_0 = board[board.index('data-seat="0"'):board.index('data-seat="1"')]
+    assert 'class="nm-seat seat-0 form-human' in board and "nm-raven" not in seat_0
 
 
 def test_a_raven_cannot_win_on_points():

@@ -322,6 +322,9 @@ def magick_line(card: dict[str, Any], lang: str) -> Text:
     if isinstance(raven, dict):
         line.append("\n" + _u("raven_effect", lang) + colon(lang) + named(raven, lang),
                     style="italic dim")
+    joins = card.get("joins_as")
+    if isinstance(joins, str):
+        line.append("\n" + _u("joins_as", lang, suit=suit_name(joins, lang)), style="dim")
     return line
 
 

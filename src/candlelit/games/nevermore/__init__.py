@@ -13,7 +13,7 @@ from candlelit.games.nevermore import messages as _messages  # noqa: F401  (form
 from candlelit.games.nevermore.cards import check_cards_option
 from candlelit.games.nevermore.rules import NevermoreState
 
-RULES_VERSION = "nevermore-1"
+RULES_VERSION = "nevermore-2"
 MAX_ROUNDS = 200
 
 
@@ -36,11 +36,15 @@ OPTIONS = (
            "five Radiance played: 2 health, 1 point and 'extra-card' (one Light Magick on top "
            "of the step's draw) or 'normal-draw' (only the step's usual draw)",
            choices=("extra-card", "normal-draw")),
-    Option("shadow_ravens", "before-resolution",
-           "a Shadow Magick card may join your hand as a Raven (seed 魔法牌 6, FAQ 魔法牌 4): "
-           "'before-resolution' (FAQ 輪抽 2: just before resolution), 'also-before-draft' "
-           "(also before drafting, so it can be passed, FAQ 魔法牌 3) or 'none'",
-           choices=("before-resolution", "also-before-draft", "none")),
+    Option("join_hand", "also-before-draft",
+           "when a magick card may join your hand as the suit card it counts as (seed 魔法牌 6, "
+           "在結算階段之前): 'also-before-draft' (before drafting too, so it can be passed, "
+           "FAQ 魔法牌 3) or 'before-resolution' (only just before resolution, FAQ 輪抽 2)",
+           choices=("also-before-draft", "before-resolution")),
+    Option("shadow_ravens", "any",
+           "'any': every Shadow Magick card may join your hand as a Raven (FAQ 魔法牌 4); "
+           "'none': only cards whose card data names a suit (counts_as_suit_card) join",
+           choices=("any", "none")),
     Option("max_rounds", 40,
            "rounds before the game stops (the seed has no limit): the human with most "
            "points, then health, wins", validate=whole_number(1, MAX_ROUNDS)),

@@ -10,7 +10,8 @@ It reads only its seat's view (and its own log): no resampling, no search.
 - Targets: the leader (most points, then least health), preferring a kill.
 - Magick: plays what clearly helps (Reprieve against a lethal hit or when low, Requisition,
   Punishment / Wither / Nightmare on the leader, a take that wins the step, Spite, Justice,
-  Harvest ...), keeps the rest.
+  Harvest ...), keeps the rest; any-time cards the same way in any-time windows. Cards that
+  count as suit cards join the hand just before resolution (Ravens only toward a Conspiracy).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from candlelit.games.nevermore.constants import (
     A_COMMIT,
     A_DONE,
     A_DROP,
+    A_JOIN,
     A_KIND,
     A_PASS,
     A_PLAY,
-    A_RAVEN,
     A_SWEEP,
     A_TARGET,
     A_USE,
@@ -126,12 +127,12 @@ class HeuristicBot:
     def _window(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         best = A_DONE
         for action in legal:
-            if A_PLAY <= action < A_RAVEN:
+            if A_PLAY <= action < A_JOIN:
                 struct = seat.action_to_struct(action)
                 if self._wants(view, action - A_PLAY, struct, seat):
                     return action
-            elif A_RAVEN <= action < A_TARGET:
-                if self._add_raven(view):
+            elif A_JOIN <= action < A_TARGET:
+                if self._join(view, action - A_JOIN):
                     best = action
             elif action in (A_USE, A_USE_COPY):
                 return action
@@ -183,6 +184,15 @@ class HeuristicBot:
         mine = net[me]
         others = max((c for s, c in enumerate(net) if s != me), default=0)
         return others > 0 and mine + 1 >= others - 1
+
+    def _join(self, view: dict[str, Any], title: int) -> bool:
+        """Add a card to the hand: a Raven toward a Conspiracy, any other suit card just
+        before resolution (so it cannot be drafted away)."""
+        suit = next((c.get("joins_as") for c in view["you"]["magick"] if c["title"] == title),
+                    None)
+        if suit is None or suit == "raven":
+            return self._add_raven(view)
+        return bool(view["phase"] == "before_resolution")
 
     def _add_raven(self, view: dict[str, Any]) -> bool:
         hand: dict[str, int] = view["you"]["hand"]

@@ -17,11 +17,13 @@ from candlelit.games.nevermore.constants import (
     MAX_TYPES,
     PASSIVE,
     SHADOW,
+    SUITS,
     TIMINGS,
 )
-from candlelit.games.nevermore.vocabulary import ABILITIES, EFFECTS, Ability, Effect
+from candlelit.games.nevermore.vocabulary import ABILITIES, EFFECTS, SUIT_CARD, Ability, Effect
 
 Confidence = Literal["high", "medium", "low", "invented"]
+SuitName = Literal["attack", "healing", "radiance", "victory", "raven"]
 MAX_COPIES = 40
 
 
@@ -48,6 +50,7 @@ class _Magick(_Model):
     engine: str | None = None
     faq: str | None = None
     faq_item: str | None = None
+    counts_as_suit_card: SuitName | bool = False
     raven_alternate: _Alt = _Alt()
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "invented"
@@ -98,6 +101,8 @@ class MagickCard:
     faq: str | None
     faq_item: str | None
     source: tuple[str, ...]
+    joins_as: int | None = None
+    """The suit the card counts as once added to the hand (魔法牌 6), if its data declares one."""
 
     @property
     def sourced(self) -> bool:
@@ -151,7 +156,14 @@ class CardSet:
 
 def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
             origin: str) -> MagickCard:
+    suit = raw.counts_as_suit_card
+    if suit is True:
+        raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): counts_as_suit_card "
+                        f"names the suit the card counts as ({', '.join(SUITS)}), not true")
+    joins_as = SUITS.index(suit) if isinstance(suit, str) else None
     engine = raw.engine
+    if engine is None and joins_as is not None:
+        engine = SUIT_CARD
     if engine is None and builtin is not None:
         twin = next((c for c in builtin.magick if c.text_en == raw.effect), None)
         if twin is not None:
@@ -165,6 +177,9 @@ def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
     if effect is None:
         raise DataError(f"{origin}: magick card {raw.id}: unknown engine effect {engine!r} "
                         f"(known: {', '.join(sorted(EFFECTS))})")
+    if engine == SUIT_CARD and joins_as is None:
+        raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): effect {SUIT_CARD!r} "
+                        f"needs counts_as_suit_card ({', '.join(SUITS)})")
     if raw.timing != TIMINGS[effect.timing]:
         raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): timing {raw.timing!r} "
                         f"does not match its effect {engine!r}, which is played "
@@ -175,7 +190,7 @@ def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
                       alt.effect if alt.exists is True else None,
                       (alt.effect_zh or alt.effect) if alt.exists is True else None,
                       raw.effect_confidence, raw.confidence, raw.faq, raw.faq_item,
-                      tuple(raw.source))
+                      tuple(raw.source), joins_as)
 
 
 def _character(raw: _Character, index: int, builtin: CardSet | None,

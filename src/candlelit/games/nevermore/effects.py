@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from candlelit.games.nevermore.constants import (
     A_DONE,
+    A_JOIN,
     A_PLAY,
-    A_RAVEN,
     AFTER_RESOLUTION,
     ANYTIME,
     ATTACK,
@@ -68,7 +68,9 @@ _TITLES: dict[int, tuple[CardSet, dict[tuple[int, int], tuple[int, ...]]]] = {}
 
 
 SHADOW_KEY = (-2, -2)
-"""The window_titles key of every Shadow title (those that may join the hand as Ravens)."""
+"""The window_titles key of the Shadow titles without a declared suit (they join as Ravens)."""
+DECLARED_KEY = (-3, -3)
+"""The window_titles key of the titles whose data names the suit they count as."""
 
 
 def window_titles(cards: CardSet) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -77,7 +79,7 @@ def window_titles(cards: CardSet) -> dict[tuple[int, int], tuple[int, ...]]:
     if found is not None and found[0] is cards:
         return found[1]
     table: dict[tuple[int, int], tuple[int, ...]] = {}
-    for timing in (BEFORE_DRAFT, BEFORE_RESOLUTION, AFTER_RESOLUTION):
+    for timing in (BEFORE_DRAFT, BEFORE_RESOLUTION, AFTER_RESOLUTION, ANYTIME):
         table[(timing, -1)] = tuple(c.index for c in cards.magick
                                     if c.effect.timing in (timing, ANYTIME))
     for suit in MIDDLE:
@@ -88,7 +90,9 @@ def window_titles(cards: CardSet) -> dict[tuple[int, int], tuple[int, ...]]:
     for seat in range(-1, 6):
         table[(WHEN_LIGHT_DRAWN, seat)] = light
     table[(-1, -1)] = tuple(c.index for c in cards.magick if c.effect.id == "reprieve")
-    table[SHADOW_KEY] = tuple(c.index for c in cards.magick if c.deck == SHADOW)
+    table[SHADOW_KEY] = tuple(c.index for c in cards.magick
+                              if c.deck == SHADOW and c.joins_as is None)
+    table[DECLARED_KEY] = tuple(c.index for c in cards.magick if c.joins_as is not None)
     _TITLES[id(cards)] = (cards, table)
     return table
 
@@ -185,6 +189,7 @@ PLAYABLE: dict[str, Check] = {
     "spite": lambda s, seat, ctx: bool(_spite_mask(s, seat)),
     "exhaust": lambda s, seat, ctx: bool(_max_health(s)),
     "nightmare": lambda s, seat, ctx: bool(_with_cards(s, seat)),
+    "suit_card": lambda s, seat, ctx: False,
 }
 """Effect id -> whether it can do anything now (a card that cannot is not offered)."""
 
@@ -206,43 +211,43 @@ def asked(state: NevermoreState, seat: int, timing: int, ctx: int) -> bool:
 
 
 def can_act(state: NevermoreState, seat: int, timing: int, ctx: int) -> bool:
-    """Whether `seat` has something to play in this window."""
-    held = state.magick[seat]
-    if _shadow_raven(state, seat, timing):
-        return True
-    for title in window_titles(state.cards)[_key(timing, ctx)]:
-        if held[title] and PLAYABLE[effect_of(state, seat, title)](state, seat, ctx):
-            return True
-    return False
+    """Whether `seat` has something to play (or add to its hand) in this window."""
+    return len(window_actions(state, seat, timing, ctx)) > 0
 
 
-def ravens_allowed(state: NevermoreState, timing: int) -> bool:
-    """Whether Shadow cards may join the hand as Ravens in this window (option shadow_ravens).
+def joins_allowed(state: NevermoreState, timing: int) -> bool:
+    """Whether magick cards may join the hand as suit cards in this window (option join_hand).
 
-    The seed lets such cards join the hand 「在結算階段之前」, and its FAQ (輪抽 2) reads
-    "before X" as the moment just before X: so by default only the before-resolution window.
+    The seed lets such cards join 「在結算階段之前」; its FAQ (魔法牌 3) has them passed like
+    any card of the hand, which needs them to join before drafting: so by default both the
+    before-drafting and the before-resolution windows ('before-resolution': only the latter).
     """
-    mode: str = state.options["shadow_ravens"]
     if timing == BEFORE_RESOLUTION:
-        return mode != "none"
-    return timing == BEFORE_DRAFT and mode == "also-before-draft"
+        return True
+    return timing == BEFORE_DRAFT and state.options["join_hand"] == "also-before-draft"
 
 
-def _shadow_raven(state: NevermoreState, seat: int, timing: int) -> bool:
-    if not ravens_allowed(state, timing):
-        return False
-    held = state.magick[seat]
-    return any(held[t] for t in window_titles(state.cards)[SHADOW_KEY])
+def join_suit(state: NevermoreState, title: int) -> int:
+    """The suit `title` counts as in the hand: its declared suit, a Shadow card's Raven, or -1."""
+    card = state.cards.magick[title]
+    if card.joins_as is not None:
+        return card.joins_as
+    if card.deck == SHADOW and state.options["shadow_ravens"] == "any":
+        return RAVEN
+    return -1
 
 
 def window_actions(state: NevermoreState, seat: int, timing: int, ctx: int) -> list[int]:
-    """Titles `seat` may play now, then Shadow titles it may add to its hand as Ravens."""
+    """Titles `seat` may play now, then titles it may add to its hand as suit cards."""
     held = state.magick[seat]
     table = window_titles(state.cards)
     actions = [A_PLAY + t for t in table[_key(timing, ctx)]
                if held[t] and PLAYABLE[effect_of(state, seat, t)](state, seat, ctx)]
-    if ravens_allowed(state, timing):
-        actions += [A_RAVEN + t for t in table[SHADOW_KEY] if held[t]]
+    if joins_allowed(state, timing):
+        joining = [A_JOIN + t for t in table[DECLARED_KEY] if held[t]]
+        if state.options["shadow_ravens"] == "any":
+            joining += [A_JOIN + t for t in table[SHADOW_KEY] if held[t]]
+        actions += sorted(joining)
     return actions
 
 
@@ -279,12 +284,17 @@ def play(state: NevermoreState, seat: int, title: int, timing: int, ctx: int) ->
     RESOLVE[effect](state, seat, ctx)
 
 
-def add_as_raven(state: NevermoreState, seat: int, title: int) -> None:
-    """A Shadow card joins the hand as a Raven suit card (魔法牌 6; FAQ 魔法牌 3, 4)."""
+def add_to_hand(state: NevermoreState, seat: int, title: int) -> None:
+    """A card joins the hand as the suit card it counts as (魔法牌 6; FAQ 魔法牌 3, 4).
+
+    From then on it is that suit card in every respect: passed, taken, discarded, put down
+    and counted like the main deck's; the magick card goes to its discard pile at clean-up.
+    """
+    suit = join_suit(state, title)
     _spend(state, seat, title)
-    state.hand[seat][RAVEN] += 1
-    state._emit("card", "nevermore.adds_raven", {"seat": seat,
-                                                  "card": state.cards.magick[title].name()})
+    state.hand[seat][suit] += 1
+    state._emit("card", "nevermore.adds_to_hand", {
+        "seat": seat, "card": state.cards.magick[title].name(), "suit": SUITS[suit]})
 
 
 def _note(state: NevermoreState, seat: int, key: str, **args: object) -> None:

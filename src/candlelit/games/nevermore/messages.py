@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from candlelit.engine.errors import IllegalAction
+from candlelit.games.nevermore import effects
 from candlelit.games.nevermore.constants import (
     A_CHAR,
     A_COMMIT,
     A_DONE,
     A_DROP,
+    A_JOIN,
     A_KIND,
     A_PASS,
     A_PLAY,
     A_POS,
-    A_RAVEN,
     A_SWEEP,
     A_TARGET,
     A_USE,
@@ -99,12 +100,14 @@ def action_struct(state: NevermoreState, player: int, action: int) -> dict[str, 
                 "suit": SUITS[action - A_PASS]}
     if action < A_PLAY:
         return _commit_struct(state, player, action)
-    if action < A_RAVEN:
+    if action < A_JOIN:
         key = "nevermore.action.save" if kind == D_LETHAL else "nevermore.action.play"
         return {"kind": "play", "key": key, "card": _card(state, action - A_PLAY)}
     if action < A_TARGET:
-        return {"kind": "raven", "key": "nevermore.action.add_raven",
-                "card": _card(state, action - A_RAVEN)}
+        title = action - A_JOIN
+        suit = effects.join_suit(state, title) if title < len(state.cards.magick) else -1
+        return {"kind": "join", "key": "nevermore.action.join", "card": _card(state, title),
+                "suit": SUITS[suit] if suit >= 0 else "any"}
     if action < A_KIND:
         purpose = PURPOSES[decision[2]] if kind in (D_TARGET,) else (
             "attack" if kind == D_ATTACK else "any")

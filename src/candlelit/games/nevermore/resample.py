@@ -7,8 +7,9 @@ the seat has not looked at; characters still being drafted; and the seed of futu
 Kept: everything public and everything the seat holds or chose.
 
 Known simplifications (they never change what the seat sees, only how likely a world is):
-cards the seat passed, took or looked at are not pinned to their new holder, and Ravens a
-seat attached to a commitment keep their number when the commitment has no free shape.
+cards the seat passed, took or looked at, and magick cards it saw join a hand as suit cards,
+are not pinned to their holder, and Ravens a seat attached to a commitment keep their number
+when the commitment has no free shape.
 """
 
 from __future__ import annotations

@@ -16,7 +16,9 @@ commitments of every pending seat; the others are single-seat decisions. Magick 
 go round the seats in priority order, from the start player's downstream neighbour to the
 start player; every seat holding a magick card is asked (whether it can play now is its
 own secret), and whenever someone plays, everybody who passed may choose again (seed FAQ
-魔法牌 1). Hits dealt to several players at once are settled before anyone wins by them.
+魔法牌 1). Any-time cards (魔法牌 5) also get an any-time window, out of priority order,
+after every other magick card and after every resolution step. Hits dealt to several
+players at once are settled before anyone wins by them.
 
 Actions: see constants.py (A_*): each is one atomic choice in a fixed space.
 """
@@ -34,11 +36,11 @@ from candlelit.games.nevermore.constants import (
     A_COMMIT,
     A_DONE,
     A_DROP,
+    A_JOIN,
     A_KIND,
     A_PASS,
     A_PLAY,
     A_POS,
-    A_RAVEN,
     A_SWEEP,
     A_TARGET,
     A_USE,
@@ -46,6 +48,7 @@ from candlelit.games.nevermore.constants import (
     A_WILD,
     A_YES,
     AFTER_RESOLUTION,
+    ANYTIME,
     ATTACK,
     BEFORE_DRAFT,
     BEFORE_RESOLUTION,
@@ -354,6 +357,13 @@ class NevermoreState(State):
 
     # magick and character windows (魔法牌 1-5, 9.1)
     def _t_window(self, task: list[int]) -> None:
+        """[T_WINDOW, timing, ctx, position, passed]: ask seats in priority order from `position`.
+
+        An ANYTIME window is the chance 「隨時可打出」 cards have to answer out of priority
+        order: one opens as soon as a magick card played in any other window has resolved,
+        and after each resolution step (the Conspiracy, each suit step); only any-time cards
+        may be played in it.
+        """
         _, timing, ctx, pos, passed = task
         base = timing - CHAR_WINDOW if timing >= CHAR_WINDOW else timing
         if base == AFTER_RESOLUTION:
@@ -399,9 +409,11 @@ class NevermoreState(State):
         self.tasks.append([T_WINDOW, timing, ctx, i + 1, 0])
         if action >= A_USE:
             specters.use(self, seat, timing, action == A_USE_COPY)
-        elif action >= A_RAVEN:
-            effects.add_as_raven(self, seat, action - A_RAVEN)
+        elif action >= A_JOIN:
+            effects.add_to_hand(self, seat, action - A_JOIN)
         else:
+            if timing != ANYTIME:
+                self.tasks.append([T_WINDOW, ANYTIME, -1, i + 1, 0])
             effects.play(self, seat, action - A_PLAY, timing, ctx)
 
     # drafting (規則 2.2; FAQ 輪抽 1)
@@ -471,7 +483,8 @@ class NevermoreState(State):
         if not plotters:
             self._emit("step", "nevermore.no_conspiracy", {})
             return
-        self._push(*[[T_CONSPIRE, s] for s in plotters], [T_END_RESOLUTION])
+        self._push(*[[T_CONSPIRE, s] for s in plotters], [T_WINDOW, ANYTIME, -1, 0, 0],
+                   [T_END_RESOLUTION])
 
     def _t_conspire(self, task: list[int]) -> None:
         seat = task[1]
@@ -600,7 +613,8 @@ class NevermoreState(State):
                     seq.append([T_GAIN_VP, owner, 1])
         if seq:
             seq.append([T_CHECK_WIN, -1])
-        seq += [[T_WINDOW, DURING_STEP, suit, 0, 0], [T_COMPUTE, suit]]
+        seq += [[T_WINDOW, DURING_STEP, suit, 0, 0], [T_COMPUTE, suit],
+                [T_WINDOW, ANYTIME, -1, 0, 0]]
         self._push(*seq)
 
     def _t_compute(self, task: list[int]) -> None:
@@ -834,12 +848,16 @@ class NevermoreState(State):
                     seq.append([T_CHECK_WIN, self.turned_by[s]])
         for s in range(n):
             if self.raven[s] and self.returns_to_human(s):
-                self.raven[s] = 0
-                extra = 1 if self.specters and specters.has(self, s, "ligeia", True) else 0
-                self.health[s] = self.max_health + extra
+                self._turn_human(s)
                 self._emit("end", "nevermore.returns", {"seat": s, "health": self.health[s]})
         seq.append([T_CHECK_WIN, -1])
         self._push(*seq)
+
+    def _turn_human(self, seat: int) -> None:
+        """The Heart/Raven token flips back: full health, points kept (人類玩家 2)."""
+        extra = 1 if self.specters and specters.has(self, seat, "ligeia", True) else 0
+        self.raven[seat] = 0
+        self.health[seat] = self.max_health + extra
 
     def returns_to_human(self, seat: int) -> bool:
         """5 of one suit or 5 different suits in hand, played cards and discards included."""
@@ -980,6 +998,9 @@ class NevermoreState(State):
         humans = [s for s in range(n) if not self.raven[s]]
         if not humans:
             if source >= 0:
+                self._turn_human(source)
+                self._emit("end", "nevermore.curse_broken", {"seat": source,
+                                                              "health": self.health[source]})
                 self._finish([source], "curse")
             else:
                 most = max(self.vp)

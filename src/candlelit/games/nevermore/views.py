@@ -170,6 +170,7 @@ def _private(state: NevermoreState, player: int) -> dict[str, Any]:
         "magick": [{"title": c.index, "card": c.name(), "effect": c.effect.id,
                     "deck": "light" if c.deck == LIGHT else "shadow", "count": held[c.index],
                     "timing": TIMINGS[c.effect.timing], "confidence": c.confidence,
+                    "joins_as": _joins_as(state, c.index),
                     "faq": c.faq_item,
                     "text": {"en": c.text_en, "zh-TW": c.text_zh},
                     "raven_text": None if c.raven_text_en is None else {
@@ -185,6 +186,14 @@ def _private(state: NevermoreState, player: int) -> dict[str, Any]:
     if mine["knows_tokens"]:
         mine["tokens"] = [SUITS[t] for t in state.mids]
     return mine
+
+
+def _joins_as(state: NevermoreState, title: int) -> str | None:
+    """The suit `title` may join the hand as (seed 魔法牌 6), or None."""
+    from candlelit.games.nevermore.effects import join_suit
+
+    suit = join_suit(state, title)
+    return SUITS[suit] if suit >= 0 else None
 
 
 def shadow_count(state: NevermoreState, seat: int) -> int:

@@ -62,8 +62,13 @@ EFFECTS: dict[str, Effect] = {e.id: e for e in (
     Effect("spite", AFTER_RESOLUTION, "none"),
     Effect("exhaust", ANYTIME, "same"),
     Effect("nightmare", BEFORE_RESOLUTION, "same"),
+    Effect("suit_card", BEFORE_RESOLUTION, "none"),
 )}
 """Effect id -> effect. Raven-symbol variants (betrayal_raven, ...) are not cards of their own."""
+
+SUIT_CARD = "suit_card"
+"""The effect of a card that is only a suit card: it is never played, only added to the hand
+as the suit its data names (`counts_as_suit_card`, seed 魔法牌 6)."""
 
 RAVEN_VARIANTS = ("betrayal_raven", "bloodletting_raven", "rage_raven", "drain_raven")
 
