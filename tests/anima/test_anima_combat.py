@@ -81,11 +81,26 @@ def test_combat_cards_and_abilities_before_the_dice(dice):
     act(s, "Play Fireball")
     act(s, "Use the ability of Warrior Summoner")
     assert s.cb_bonus[0] == 5
-    assert "Play Banishment" not in labels(s)  # Magic cards blocked by the summoner
-    assert "Use the ability of Wizard" in labels(s)  # other abilities are not
+    assert "Play Banishment" in labels(s)  # the Wizard is still ready to play Magic
+    assert "Use the ability of Wizard" in labels(s)  # other abilities too
+    act(s, "Use the ability of Wizard")
+    assert "Play Banishment" not in labels(s)  # no ready Magic character is left
     act(s, "Roll the combat dice")
     a, b = logged(s, "combat_roll")[-1]["totals"]
-    assert (a, b) == (1 + 3 + 5 + 1, 8 + 1)
+    wizard = sum(o.amount for o in s.character(char(s, "Wizard")).does)
+    assert (a, b) == (1 + 3 + 5 + wizard + 1, 8 + 1)
+
+
+def test_with_option_party_an_ability_blocks_its_skills_cards_for_the_whole_party(dice):
+    s = _arena(ability_block="party")
+    party(s, 0, "Wizard", "Warrior Summoner")
+    hand(s, 0, "Banishment")
+    dice(1, 1)
+    _fight(s, 0, next(e.index for e in s.cards.encounters if e.name_en == "Troll"))
+    assert "Play Banishment" in labels(s)
+    act(s, "Use the ability of Warrior Summoner")
+    assert "Play Banishment" not in labels(s)  # Magic cards blocked by the summoner
+    assert "Use the ability of Wizard" in labels(s)  # other abilities are not
 
 
 def test_ties_between_parties_are_rerolled(dice):

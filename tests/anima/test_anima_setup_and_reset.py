@@ -5,6 +5,7 @@ from __future__ import annotations
 from anmkit import act, adv, char, hand, labels, logged, party, put_area, start, table
 
 from candlelit.engine.registry import load
+from candlelit.games.anima import agenda
 from candlelit.games.anima.constants import (
     A_DISCARD,
     MOVEMENT,
@@ -62,6 +63,40 @@ def test_speed_ties_are_broken_by_a_seeded_roll():
         s._begin_round()
         orders.add(tuple(s.order))
     assert orders == {(0, 1), (1, 0)}
+
+
+def test_the_speed_order_is_worked_out_again_at_each_phase():
+    """Seed: 每個階段由隊伍總合速度最高的玩家先動作 — a party sped up in its Reset turn
+    moves first (option `speed_order: per-round` keeps the round's order)."""
+    for when, first in (("per-phase", 0), ("per-round", 1)):
+        s = table(speed_order=when)
+        party(s, 0, "Acrobatic Warrior")  # speed 3, its ability +2 this round
+        party(s, 1, "Shadow")             # speed 4
+        s._begin_round()
+        agenda.run(s)
+        assert s.order == [1, 0]
+        act(s, "End your Reset")
+        act(s, "Use the ability of Acrobatic Warrior")
+        act(s, "End your Reset")
+        assert s.phase == MOVEMENT and s.actor == first, when
+        assert s.order == [first, 1 - first]
+        assert bool(logged(s, "reordered")) == (when == "per-phase")
+
+
+def test_a_character_dismissed_this_round_still_counts_in_the_speed_order():
+    """Seed: 如此回合玩家棄掉一位角色~導致速度下降~但此回合仍以原本的總和速度計算."""
+    s = table()
+    party(s, 0, "Shadow", "Thief")           # speed 8
+    party(s, 1, "Ranger", "Acrobatic Warrior")  # speed 6
+    s._begin_round()
+    agenda.run(s)
+    assert s.order == [0, 1]
+    act(s, "Dismiss Thief")  # speed 4 now, 8 for this round's order
+    act(s, "End your Reset")
+    act(s, "End your Reset")
+    assert s.phase == MOVEMENT and s.order == [0, 1] and s.actor == 0
+    s._begin_round()
+    assert s.order == [1, 0]
 
 
 def test_reset_readies_exhausted_and_inactive_characters():
@@ -127,7 +162,7 @@ def test_joining_an_organization_replaces_the_old_one():
 
 def test_an_ability_exhausts_its_character_and_blocks_that_skills_cards():
     s = table()
-    party(s, 0, "Wizard Mentalist", "Wizard")
+    party(s, 0, "Wizard Mentalist")
     party(s, 1, "Thief")
     hand(s, 0, "Divination")
     put_area(s, 0, "Market Town", "Wolf Pack")
@@ -136,7 +171,24 @@ def test_an_ability_exhausts_its_character_and_blocks_that_skills_cards():
     act(s, "Use the ability of Wizard Mentalist")
     assert char(s, "Wizard Mentalist") in s.exhausted[0]
     assert len(s.hand[0]) == 2  # it drew one advantage
-    assert "Play Divination" not in labels(s)  # Magic cards are blocked this round
+    assert "Play Divination" not in labels(s)  # its one Magic character is exhausted
+
+
+def test_an_ability_blocks_skill_cards_for_that_character_only():
+    """Seed: 技能卡需由相對的攻擊類型角色且未被橫置使用 — another ready Magic character may
+    still play Magic cards (option `ability_block: party` blocks them for the party)."""
+    for block, playable in (("character", True), ("party", False)):
+        s = table(ability_block=block)
+        party(s, 0, "Wizard Mentalist", "Wizard")
+        party(s, 1, "Thief")
+        hand(s, 0, "Divination")
+        put_area(s, 0, "Market Town", "Wolf Pack")
+        start(s, RESET)
+        act(s, "Use the ability of Wizard Mentalist")
+        assert ("Play Divination" in labels(s)) is playable, block
+        if playable:
+            act(s, "Play Divination")
+            assert logged(s, "played")[-1]["card"] == s.advantage(adv(s, "Divination")).id
 
 
 def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler():

@@ -369,7 +369,9 @@ def test_organization_speed_and_draw_on_trade():
     start(s, INTERACTION)
     act(s, "Trade with Seat 2")
     act(s, "Offer Battle Plan")
+    act(s, "Make this offer")
     act(s, "Offer Fireball")
+    act(s, "Answer with these cards")
     act(s, "Accept")
     assert len(s.hand[1]) == 2 and len(s.hand[0]) == 1
 

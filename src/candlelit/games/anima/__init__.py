@@ -14,7 +14,7 @@ from candlelit.games.anima import messages as _messages  # noqa: F401  (formatte
 from candlelit.games.anima.cards import check_cards_option
 from candlelit.games.anima.rules import AnimaState
 
-RULES_VERSION = "anima-1"
+RULES_VERSION = "anima-2"
 MAX_ROUNDS = 200
 
 
@@ -38,6 +38,19 @@ OPTIONS = (
            "when a final mission is revealed: at the 'first-completion' of a basic mission "
            "(first edition), or when 'chosen' at the start of a round by a player with a "
            "completed basic mission (revised edition)", choices=("first-completion", "chosen")),
+    Option("trade", "free",
+           "how parties on trade areas trade (seed 自由交換): 'free', any number of cards "
+           "each way (at least one each), with each other party once per Interaction turn; "
+           "'one-for-one', one card for one card, one proposal per turn",
+           choices=("free", "one-for-one")),
+    Option("speed_order", "per-phase",
+           "when the speed order is worked out (seed 每個階段由隊伍總合速度最高的玩家先動作): "
+           "'per-phase', at the start of every phase; 'per-round', once at the start of "
+           "the round", choices=("per-phase", "per-round")),
+    Option("ability_block", "character",
+           "what using a character's ability blocks for the round: 'character', that "
+           "character powers no skill card (seed 技能卡需由…未被橫置使用); 'party', no card of "
+           "its skill types for the whole party", choices=("character", "party")),
     Option("max_rounds", 40,
            "rounds before the game stops (the rules have no limit): most completed basic "
            "missions wins, ties share", validate=whole_number(1, MAX_ROUNDS)),

@@ -93,10 +93,12 @@ def passive_ops(s: AnimaState, seat: int) -> list[Op]:
 
 
 def use_ability(s: AnimaState, seat: int, kind: int) -> None:
-    """Exhaust the character; its skills' cards are blocked for the rest of the round."""
+    """Exhaust the character (so it powers no skill card this round); with option
+    `ability_block: party` its skills' cards are blocked for the whole party too."""
     s.exhausted[seat].append(kind)
-    for skill in s.cards.characters[kind].skills:
-        s.blocked[seat] |= 1 << SKILLS.index(skill)
+    if s.options["ability_block"] == "party":
+        for skill in s.cards.characters[kind].skills:
+            s.blocked[seat] |= 1 << SKILLS.index(skill)
     s._emit("ability", "anima.ability", {"seat": seat, "card": s.character(kind).id})
 
 
@@ -548,8 +550,7 @@ def begin_death(s: AnimaState, seat: int) -> None:
 
 def lose_character(s: AnimaState, seat: int, kind: int) -> None:
     """A character dies: to the discard pile; a wiped-out party starts again with one."""
-    s.remove_character(seat, kind)
-    s.char_discard.append(kind)
+    s.discard_character(seat, kind)
     s._emit("death", "anima.died", {"seat": seat, "card": s.character(kind).id})
     if not s.party[seat]:
         s._emit("death", "anima.wiped_out", {"seat": seat})

@@ -97,10 +97,33 @@ def _trade_area(s: AnimaState, seat: int) -> bool:
 
 
 def trade_partners(s: AnimaState, seat: int) -> list[int]:
-    """Seats `seat` may trade with: both parties stand on areas with the trade symbol."""
-    if s.traded[seat] or not _trade_area(s, seat):
+    """Seats `seat` may propose a trade to now: both parties stand on areas with the trade
+    symbol; once per partner in a turn (option `trade: one-for-one`: once in all)."""
+    traded = s.traded[seat]
+    if not _trade_area(s, seat) or (traded and s.options["trade"] == "one-for-one"):
         return []
-    return [q for q in range(s.num_players) if q != seat and _trade_area(s, q)]
+    return [q for q in range(s.num_players)
+            if q != seat and not traded >> q & 1 and _trade_area(s, q)]
+
+
+def _split(actions: list[int]) -> tuple[int, int]:
+    """(advantages, characters) among offer actions."""
+    chars = sum(1 for a in actions if a >= A_OFFER_CHAR)
+    return len(actions) - chars, chars
+
+
+def answer_room(s: AnimaState) -> tuple[int, int, int, int]:
+    """(least, most) advantages then (least, most) characters the partner may answer the
+    offer with so that both parties end within their limits (at least one character each,
+    at most 4; at most 5 advantages)."""
+    proposer, partner = s.order[s.turn_idx], s.trade_with
+    gave_adv, gave_char = _split(s.trade_gives)
+    hand_p, hand_q = len(s.hand[proposer]), len(s.hand[partner])
+    party_p, party_q = len(s.party[proposer]), len(s.party[partner])
+    return (max(0, hand_q + gave_adv - HAND_LIMIT),
+            min(hand_q, HAND_LIMIT - hand_p + gave_adv),
+            max(0, party_q + gave_char - PARTY_LIMIT, 1 - party_p + gave_char),
+            min(party_q, party_q + gave_char - 1, PARTY_LIMIT - party_p + gave_char))
 
 
 def targets(s: AnimaState, seat: int, op: str) -> list[int]:
@@ -246,23 +269,30 @@ def _interact(s: AnimaState, seat: int) -> list[int]:
 
 
 def _trade_offer(s: AnimaState, seat: int) -> list[int]:
-    out = [A_DONE] + [A_OFFER_ADV + k for k in s.hand[seat]]
-    if len(s.party[seat]) > 1:
-        out += [A_OFFER_CHAR + c for c in s.party[seat]]
+    """The proposer adds its cards to the offer one by one (one-for-one: its one card)."""
+    gives = s.trade_gives
+    out = [A_DONE] + [A_OFFER_ADV + k for k in s.hand[seat] if A_OFFER_ADV + k not in gives]
+    out += [A_OFFER_CHAR + c for c in s.party[seat] if A_OFFER_CHAR + c not in gives]
+    if gives:
+        out.append(A_ACCEPT)
     return out
 
 
 def _trade_reply(s: AnimaState, seat: int) -> list[int]:
-    """The partner answers with one of its own cards, keeping both within their limits."""
-    give_char = s.trade_give >= A_OFFER_CHAR
-    proposer = s.order[s.turn_idx]
+    """The partner adds its own cards to the answer, keeping both within their limits."""
+    low_adv, high_adv, low_char, high_char = answer_room(s)
+    gets = s.trade_gets
+    got_adv, got_char = _split(gets)
+    if s.options["trade"] == "one-for-one":
+        high_adv = 1 if low_char == 0 and low_adv <= 1 <= high_adv else 0
+        high_char = 1 if low_adv == 0 and low_char <= 1 <= high_char else 0
     out = [A_DONE]
-    if not give_char or (len(s.party[seat]) < PARTY_LIMIT
-                         and len(s.hand[proposer]) < HAND_LIMIT):
-        out += [A_OFFER_ADV + k for k in s.hand[seat]]
-    if len(s.party[seat]) > 1 and (give_char or (len(s.party[proposer]) < PARTY_LIMIT
-                                                 and len(s.hand[seat]) < HAND_LIMIT)):
-        out += [A_OFFER_CHAR + c for c in s.party[seat]]
+    if got_adv < high_adv:
+        out += [A_OFFER_ADV + k for k in s.hand[seat] if A_OFFER_ADV + k not in gets]
+    if got_char < high_char:
+        out += [A_OFFER_CHAR + c for c in s.party[seat] if A_OFFER_CHAR + c not in gets]
+    if gets and got_adv >= low_adv and got_char >= low_char:
+        out.append(A_ACCEPT)
     return out
 
 
@@ -440,8 +470,7 @@ def _a_reset(s: AnimaState, seat: int, action: int) -> None:
         s._emit("discard", "anima.discarded", {"seat": seat, "card": s.advantage(kind).id})
     elif A_CHARACTER <= action < A_SALVAGE_CHAR:
         kind = action - A_CHARACTER
-        s.remove_character(seat, kind)
-        s.char_discard.append(kind)
+        s.discard_character(seat, kind)
         s._emit("reset", "anima.dismissed", {"seat": seat, "card": s.character(kind).id})
     elif A_SALVAGE_CHAR <= action < A_OFFER_CHAR:
         kind = action - A_SALVAGE_CHAR
@@ -587,8 +616,9 @@ def _a_interact(s: AnimaState, seat: int, action: int) -> None:
             combat.start_party(s, seat, q)
     elif A_TRADE <= action < A_SEAT:
         q = action - A_TRADE
-        s.traded[seat] = 1
+        s.traded[seat] |= 1 << q
         s.trade_with = q
+        s.trade_gives, s.trade_gets = [], []
         s._emit("trade", "anima.trade_proposed", {"seat": seat, "to": q})
         s.step, s.actor = S_TRADE_OFFER, seat
     elif A_ABILITY <= action < A_CHARACTER:
@@ -615,53 +645,63 @@ def _item(s: AnimaState, action: int) -> str:
 def _a_trade_offer(s: AnimaState, seat: int, action: int) -> None:
     q = s.trade_with
     if action == A_DONE:
+        s.trade_gives = []
         s._emit("trade", "anima.trade_off", {"seat": seat, "to": q})
         return
-    s.trade_give = action
-    _offer_log(s, seat, q, action)
+    if action != A_ACCEPT:
+        s.trade_gives.append(action)
+        if s.options["trade"] != "one-for-one":
+            s.step, s.actor = S_TRADE_OFFER, seat
+            return
+    _offer_log(s, seat, q, s.trade_gives)
     s.step, s.actor = S_TRADE_REPLY, q
 
 
-def _offer_log(s: AnimaState, seat: int, q: int, action: int) -> None:
-    if action >= A_OFFER_CHAR:
-        s._emit("trade", "anima.offers", {"seat": seat, "to": q, "card": _item(s, action)})
-    else:
+def _offer_log(s: AnimaState, seat: int, q: int, actions: list[int]) -> None:
+    """Each card offered is told to the two traders only; the others learn how many."""
+    for action in actions:
         s._emit("trade", "anima.offers", {"seat": seat, "to": q, "card": _item(s, action)},
                 (seat, q))
-        s._emit("trade", "anima.offers_card", {"seat": seat, "to": q})
+    s._emit("trade", "anima.offers_cards", {"seat": seat, "to": q, "count": len(actions)})
 
 
 def _a_trade_reply(s: AnimaState, seat: int, action: int) -> None:
     proposer = s.order[s.turn_idx]
     if action == A_DONE:
+        s.trade_gives, s.trade_gets = [], []
         s._emit("trade", "anima.trade_declined", {"seat": seat, "to": proposer})
         return
-    s.trade_get = action
-    _offer_log(s, seat, proposer, action)
+    if action != A_ACCEPT:
+        s.trade_gets.append(action)
+        if s.options["trade"] != "one-for-one":
+            s.step, s.actor = S_TRADE_REPLY, seat
+            return
+    _offer_log(s, seat, proposer, s.trade_gets)
     s.step, s.actor = S_TRADE_CONFIRM, proposer
 
 
 def _a_trade_confirm(s: AnimaState, seat: int, action: int) -> None:
     q = s.trade_with
+    gives, gets = s.trade_gives, s.trade_gets
+    s.trade_gives, s.trade_gets = [], []
     if action == A_DONE:
         s._emit("trade", "anima.trade_declined", {"seat": seat, "to": q})
         return
-    _hand_over(s, seat, q, s.trade_give)
-    _hand_over(s, q, seat, s.trade_get)
+    for a in gives:
+        _hand_over(s, seat, q, a)
+    for a in gets:
+        _hand_over(s, q, seat, a)
     s._emit("trade", "anima.traded", {"seat": seat, "to": q})
     for p in (seat, q):
         for op in combat.passive_ops(s, p):
             if op.op == "draw_on_trade" and not s.trade_draw[p]:
                 s.trade_draw[p] = 1
                 s.draw_advantages(p, op.count)
-    s.trade_give = s.trade_get = -1
 
 
 def _hand_over(s: AnimaState, giver: int, taker: int, action: int) -> None:
     if action >= A_OFFER_CHAR:
-        kind = action - A_OFFER_CHAR
-        s.remove_character(giver, kind)
-        s.party[taker].append(kind)
+        s.move_character(giver, taker, action - A_OFFER_CHAR)
     else:
         kind = action - A_OFFER_ADV
         s.hand[giver].remove(kind)
@@ -873,8 +913,7 @@ def _op_amount(s: AnimaState, name: str) -> int:
 def _a_steal_character(s: AnimaState, seat: int, action: int) -> None:
     kind = action - A_CHARACTER
     q = s.trade_with
-    s.remove_character(q, kind)
-    s.party[seat].append(kind)
+    s.move_character(q, seat, kind)
     s._emit("steal", "anima.took_character", {"seat": seat, "from": q,
                                               "card": s.character(kind).id})
     s.target_for = -1

@@ -107,6 +107,8 @@ def action_struct(s: AnimaState, action: int) -> dict[str, Any]:
         return _s("roll_check" if step == S_CHECK else "roll")
     if action == A_REVEAL and step == S_UNVEIL:
         return _s("reveal_final")
+    if action == A_ACCEPT and step in (S_TRADE_OFFER, S_TRADE_REPLY):
+        return _s("make_offer" if step == S_TRADE_OFFER else "give_answer")
     if action in _SIMPLE:
         return _s(_SIMPLE[action])
     if action < A_CULL:

@@ -9,13 +9,16 @@ from candlelit.engine.events import seen_by
 from candlelit.games.anima.constants import (
     A_ABILITY,
     A_OFFER_ADV,
+    A_OFFER_CHAR,
     M_SHOWN,
     S_GIVE,
     S_KEEP_ONE,
     S_PICK_AREA,
     S_TRADE_CONFIRM,
+    S_TRADE_OFFER,
     S_TRADE_REPLY,
 )
+from candlelit.games.anima.views import trade_seen
 
 if TYPE_CHECKING:
     from candlelit.games.anima.rules import AnimaState
@@ -36,12 +39,14 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
             else state.hand[q]
     if stranger:
         pool += state.pool
-    for kind in shown.values():
-        pool.remove(kind)
+    for kinds in shown.values():
+        for kind in kinds:
+            pool.remove(kind)
     rng.shuffle(pool)
     for q in others:
-        size = len(state.hand[q]) - (q in shown)
-        world.hand[q] = sorted(pool[:size] + ([shown[q]] if q in shown else []))
+        seen = shown.get(q, [])
+        size = len(state.hand[q]) - len(seen)
+        world.hand[q] = sorted(pool[:size] + seen)
         del pool[:size]
         if len(state.offer[q]) >= 4:
             chars = state.offer[q][:-4]
@@ -94,31 +99,34 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
     return world
 
 
-def _shown_in_trade(state: AnimaState, player: int) -> dict[int, int]:
-    """The advantage another seat has offered `player` in the trade under way, by seat: the
-    player has seen it, so it stays in that seat's re-dealt hand."""
-    if state.step not in (S_TRADE_REPLY, S_TRADE_CONFIRM):
-        return {}
-    proposer, partner = state.order[state.turn_idx], state.trade_with
-    if player == partner:
-        offerer, action = proposer, state.trade_give
-    elif player == proposer and state.step == S_TRADE_CONFIRM:
-        offerer, action = partner, state.trade_get
-    else:
-        return {}
-    return {offerer: action - A_OFFER_ADV} if A_OFFER_ADV <= action < A_ABILITY else {}
+def _trade_sides(state: AnimaState, player: int) -> list[tuple[int, str, bool]]:
+    """The trade under way, side by side: (owner, field of its cards, whether `player`
+    has seen them), for the sides that are not `player`'s own."""
+    if state.step not in (S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM):
+        return []
+    see_gives, see_gets, _, _ = trade_seen(state, player)
+    sides = ((state.order[state.turn_idx], "trade_gives", see_gives),
+             (state.trade_with, "trade_gets", see_gets))
+    return [side for side in sides if side[0] != player]
+
+
+def _shown_in_trade(state: AnimaState, player: int) -> dict[int, list[int]]:
+    """The advantages other seats have put into the trade under way that `player` has
+    seen, by seat: they stay in that seat's re-dealt hand."""
+    return {owner: [a - A_OFFER_ADV for a in getattr(state, field) if a < A_ABILITY]
+            for owner, field, seen in _trade_sides(state, player) if seen}
 
 
 def _redraw_offers(state: AnimaState, world: AnimaState, player: int,
                    rng: random.Random) -> None:
-    """An advantage offered in a trade between two other seats is one of the offerer's
-    re-dealt cards (the player saw only that a card was offered)."""
-    if state.step not in (S_TRADE_REPLY, S_TRADE_CONFIRM):
-        return
-    proposer, partner = state.order[state.turn_idx], state.trade_with
-    if player in (proposer, partner):
-        return
-    for who, field in ((proposer, "trade_give"), (partner, "trade_get")):
-        action = getattr(state, field)
-        if A_OFFER_ADV <= action < A_ABILITY and world.hand[who]:
-            setattr(world, field, A_OFFER_ADV + rng.choice(world.hand[who]))
+    """Cards put into a trade that `player` has not seen are other cards of the same kinds
+    from their owner's re-dealt hand and (public) party."""
+    for owner, field, seen in _trade_sides(state, player):
+        actions = getattr(state, field)
+        if seen or not actions:
+            continue
+        chars = sum(1 for a in actions if a >= A_OFFER_CHAR)
+        advs = len(actions) - chars
+        setattr(world, field,
+                [A_OFFER_ADV + k for k in rng.sample(world.hand[owner], advs)]
+                + [A_OFFER_CHAR + c for c in rng.sample(world.party[owner], chars)])

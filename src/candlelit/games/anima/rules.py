@@ -45,10 +45,11 @@ _SKILL_BIT = {skill: bit for bit, skill in enumerate(SKILLS)}
 """The bit of each skill in `blocked`."""
 _LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "area_discard",
           "enc_deck", "enc_discard", "mission_deck", "final_pile", "org", "loc", "rest_round",
-          "speed_mod", "out", "blocked", "attacked", "traded", "guard_used", "won_draw",
-          "trade_draw", "saw_finals", "area_at", "enc_down", "monster", "growth", "order",
-          "no_reward", "cb_bonus", "cb_minus", "cb_kill", "cb_big", "cb_dice", "pool",
-          "asked", "saved", "armed")
+          "speed_mod", "gone_speed", "out", "blocked", "attacked", "traded", "guard_used",
+          "won_draw", "trade_draw", "trade_gives", "trade_gets", "saw_finals", "area_at",
+          "enc_down", "monster", "growth", "order", "order_speeds", "tie_rank", "no_reward",
+          "cb_bonus", "cb_minus", "cb_kill", "cb_big", "cb_dice", "pool", "asked", "saved",
+          "armed")
 _NESTED = ("offer", "party", "exhausted", "inactive", "hand", "missions", "done", "bonus",
            "seen", "agenda")
 _SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_char",
@@ -56,7 +57,7 @@ _SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_cha
             "cb_kind", "cb_a", "cb_b", "cb_foe", "cb_foe_combat", "cb_slot", "cb_prep",
             "cb_penalty", "cb_mission", "cb_origin", "cb_death_margin", "ck_seat",
             "ck_target", "ck_bonus", "ck_purpose", "ck_arg", "roll", "roll2", "trade_with",
-            "trade_give", "trade_get", "target_for", "omega_won", "count_left", "reward_skip")
+            "target_for", "omega_won", "count_left", "reward_skip")
 
 
 class AnimaState(State):
@@ -67,13 +68,18 @@ class AnimaState(State):
     per seat `party`, `exhausted`, `inactive`, `hand`, `org`, `missions` (its two basic
     missions), `mprog` (progress per mission slot, see constants.M_*), `done`, `bonus`
     ([Combat, Speed] from missions), `loc` (area slot or -1), `rest_round`, and this
-    round's marks (`out`: its round is over; `speed_mod`, `blocked` skills, `attacked`...);
+    round's marks (`out`: its round is over; `speed_mod`, `gone_speed` (the Speed of
+    characters it discarded this round, still counted in the order), `blocked` skills,
+    `traded` (a mask of the seats it proposed a trade to), `attacked`...);
     per area slot `area_at`, `enc_down` (face-down encounter), `monster` (standing
     creature) and `growth`; `seen[seat]` the slots whose encounter that seat peeked at;
-    the round (`round`, `phase`, `order`, `turn_idx`, `revealed`); the waiting decision
-    (`step`, `actor`) and the `agenda`; the combat (`cb_*`) and Speed check (`ck_*`) under
-    way; scratch for multi-step choices (`pool`, `asked`, `saved`, `armed`, `trade_*`,
-    `target_for`, `count_left`, `reward_skip`, `roll`, `roll2`).
+    the round (`round`, `phase`, `order` with the speeds it was worked out from,
+    `order_speeds`, and this round's tie-breaking roll `tie_rank`, `turn_idx`,
+    `revealed`); the waiting decision (`step`, `actor`) and the `agenda`; the combat
+    (`cb_*`) and Speed check (`ck_*`) under way; the trade under way (`trade_with`, and
+    the offer actions `trade_gives` from the proposer, `trade_gets` from the partner);
+    scratch for multi-step choices (`pool`, `asked`, `saved`, `armed`, `target_for`,
+    `count_left`, `reward_skip`, `roll`, `roll2`).
     """
 
     __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cb_foe_type", "mprog", "cards", "memo")
@@ -97,6 +103,7 @@ class AnimaState(State):
     loc: list[int]
     rest_round: list[int]
     speed_mod: list[int]
+    gone_speed: list[int]
     out: list[int]
     blocked: list[int]
     attacked: list[int]
@@ -104,12 +111,16 @@ class AnimaState(State):
     guard_used: list[int]
     won_draw: list[int]
     trade_draw: list[int]
+    trade_gives: list[int]
+    trade_gets: list[int]
     saw_finals: list[int]
     area_at: list[int]
     enc_down: list[int]
     monster: list[int]
     growth: list[int]
     order: list[int]
+    order_speeds: list[int]
+    tie_rank: list[int]
     no_reward: list[int]
     cb_bonus: list[int]
     cb_minus: list[int]
@@ -164,8 +175,6 @@ class AnimaState(State):
     roll: int
     roll2: int
     trade_with: int
-    trade_give: int
-    trade_get: int
     target_for: int
     omega_won: int
     count_left: int
@@ -204,8 +213,8 @@ class AnimaState(State):
         s.mprog = [[[0, 0, 0, 0, -1, -1] for _ in range(MISSION_SLOTS)] for _ in range(n)]
         for name in ("org", "loc", "rest_round"):
             setattr(s, name, [-1] * n)
-        for name in ("speed_mod", "out", "blocked", "attacked", "traded", "guard_used",
-                     "won_draw", "trade_draw", "saw_finals", "no_reward"):
+        for name in ("speed_mod", "gone_speed", "out", "blocked", "attacked", "traded",
+                     "guard_used", "won_draw", "trade_draw", "saw_finals", "no_reward"):
             setattr(s, name, [0] * n)
         slots = 2 * n
         s.area_at, s.enc_down, s.monster = [-1] * slots, [-1] * slots, [-1] * slots
@@ -213,7 +222,7 @@ class AnimaState(State):
         for slot in range(n):
             s.area_at[slot] = s.area_deck.pop()
             s.enc_down[slot] = s._pop_encounter()
-        s.order = list(range(n))
+        s.order, s.order_speeds, s.tie_rank = list(range(n)), [], []
         s.cb_bonus, s.cb_minus, s.cb_kill, s.cb_big, s.cb_dice = ([0, 0] for _ in range(5))
         s.pool, s.asked, s.saved, s.armed = [], [], [], [0, 0, 0]
         s.agenda = []
@@ -225,7 +234,8 @@ class AnimaState(State):
         combat.clear_combat(s)
         combat.clear_check(s)
         s.roll = s.roll2 = -1
-        s.trade_with = s.trade_give = s.trade_get = s.target_for = -1
+        s.trade_with = s.target_for = -1
+        s.trade_gives, s.trade_gets = [], []
         s.count_left, s.reward_skip = 0, -1
         s._emit("setup", "anima.setup", {"players": n,
                                          "areas": [cards.areas[a].id for a in s.area_at
@@ -313,6 +323,23 @@ class AnimaState(State):
                                                  "card": self.character(kind).id})
         return True
 
+    def move_character(self, giver: int, taker: int, kind: int) -> None:
+        """Hand a character to another party; an exhausted or inactive card stays so."""
+        self.party[giver].remove(kind)
+        self.party[taker].append(kind)
+        for marks in ((self.exhausted[giver], self.exhausted[taker]),
+                      (self.inactive[giver], self.inactive[taker])):
+            if kind in marks[0]:
+                marks[0].remove(kind)
+                marks[1].append(kind)
+
+    def discard_character(self, seat: int, kind: int) -> None:
+        """A character leaves the party for the discard pile; its Speed still counts in
+        this round's speed order (seed: 此回合仍以原本的總和速度計算)."""
+        self.remove_character(seat, kind)
+        self.char_discard.append(kind)
+        self.gone_speed[seat] += self.cards.characters[kind].speed
+
     def remove_character(self, seat: int, kind: int) -> None:
         """Take a character out of the party (its exhausted/inactive marks go with it)."""
         self.party[seat].remove(kind)
@@ -343,14 +370,18 @@ class AnimaState(State):
 
     def party_speed(self, seat: int) -> int:
         """Speed of the active characters plus mission, rest, round and organization bonuses."""
-        chars = self.cards.characters
-        total = sum(chars[c].speed for c in self.active(seat)) + self.bonus[seat][1]
-        total += self.speed_mod[seat]
+        chars, gone = self.cards.characters, self.inactive[seat]
+        total = self.bonus[seat][1] + self.speed_mod[seat]
+        for c in self.party[seat]:
+            if c not in gone:
+                total += chars[c].speed
         if self.rest_round[seat] == self.round:
             total += REST_BONUS
-        if self.org[seat] >= 0:
-            total += sum(op.amount for op in self.advantage(self.org[seat]).does
-                         if op.op == "speed")
+        org = self.org[seat]
+        if org >= 0:
+            for op in self.cards.advantages[org].does:
+                if op.op == "speed":
+                    total += op.amount
         return total
 
     # -- who acts ---------------------------------------------------------------------
@@ -402,27 +433,47 @@ class AnimaState(State):
         return phase == EXPLORATION or agenda.may_interact(self, seat)
 
     def _begin_round(self) -> None:
-        """Work out the speed order (ties by a roll) and clear last round's marks."""
+        """Work out the speed order and clear last round's marks."""
         self.round += 1
         n = self.num_players
-        for name in ("speed_mod", "out", "blocked", "attacked", "traded", "guard_used",
-                     "won_draw", "trade_draw", "no_reward"):
+        for name in ("speed_mod", "gone_speed", "out", "blocked", "attacked", "traded",
+                     "guard_used", "won_draw", "trade_draw", "no_reward"):
             setattr(self, name, [0] * n)
         self.revealed = 0
-        speeds = [self.party_speed(q) for q in range(n)]
-        rank = [0] * n
-        if len(set(speeds)) < n:
-            rank = [self.below(1 << 30) for _ in range(n)]
-        self.order = sorted(range(n), key=lambda q: (-speeds[q], rank[q]))
+        self.order_speeds, self.tie_rank = [], []
+        speeds = self._order_by_speed()
         self._emit("round", "anima.round", {"round": self.round, "order": self.order[:],
                                             "speeds": speeds})
         self._begin_phase(RESET)
         missions.offer_reveal(self)
 
+    def _order_by_speed(self) -> list[int]:
+        """Set `order`: fastest party first (characters discarded this round still count),
+        ties by a roll made the first time the round has one; return the speeds."""
+        n = self.num_players
+        gone = self.gone_speed
+        speeds = [self.party_speed(q) + gone[q] for q in range(n)]
+        if speeds != self.order_speeds:
+            self.order_speeds = speeds
+            rank = self.tie_rank
+            if not rank:
+                if len(set(speeds)) == n:
+                    self.order = sorted(range(n), key=lambda q: -speeds[q])
+                    return speeds
+                rank = self.tie_rank = [self.below(1 << 30) for _ in range(n)]
+            self.order = sorted(range(n), key=lambda q: (-speeds[q], rank[q]))
+        return speeds
+
     def _begin_phase(self, phase: int) -> None:
         self.phase, self.turn_idx = phase, 0
         self._emit("phase", "anima.phase", {"phase": ("setup", "reset", "movement",
                                                       "interaction", "exploration")[phase]})
+        if phase != RESET and self.options["speed_order"] == "per-phase":
+            before = self.order
+            speeds = self._order_by_speed()
+            if self.order != before:
+                self._emit("round", "anima.reordered", {"order": self.order[:],
+                                                        "speeds": speeds})
         if phase == RESET:
             self._find_poorest()
         self.turn_idx = -1

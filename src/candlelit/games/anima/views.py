@@ -2,8 +2,9 @@
 
 Hidden: hands, basic missions not yet shown, set-up offers, face-down encounters (but the
 ones a seat has peeked at), the final missions not revealed, every deck's order, an Old
-Map's choice and a stranger's cards (but to the seat choosing), and an advantage offered
-in a trade (but to the two traders). Parties, areas, discard piles and dice are public.
+Map's choice and a stranger's cards (but to the seat choosing), and the cards put into a
+trade (but to the traders who have seen them). Parties, areas, discard piles and dice are
+public.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from candlelit.games.anima.constants import (
     S_KEEP_ONE,
     S_PICK_AREA,
     S_TRADE_CONFIRM,
+    S_TRADE_OFFER,
     S_TRADE_REPLY,
     STEP_NAMES,
 )
@@ -149,19 +151,32 @@ def view(state: AnimaState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _trade(state: AnimaState, player: int | None) -> dict[str, Any] | None:
-    """A trade under way: characters offered are public, advantages only to the traders."""
-    if state.trade_give < 0 or state.step not in (S_TRADE_REPLY, S_TRADE_CONFIRM):
-        return None
+def trade_seen(state: AnimaState, player: int | None) -> tuple[bool, bool, bool, bool]:
+    """For the trade under way: whether `player` knows the cards of the proposer's offer
+    and of the partner's answer, and whether the others know that each was made (the
+    proposer sees its offer as it builds it, the partner once it is made; the partner
+    sees its answer, the proposer once it is given; the others only how many cards)."""
+    step = state.step
     proposer, partner = state.order[state.turn_idx], state.trade_with
-    inside = player in (proposer, partner)
+    offered, answered = step != S_TRADE_OFFER, step == S_TRADE_CONFIRM
+    return (player == proposer or (player == partner and offered),
+            player == partner or (player == proposer and answered), offered, answered)
 
-    def item(action: int) -> str | None:
-        if action < 0:
-            return None
-        if action >= A_OFFER_CHAR:
-            return state.cards.characters[action - A_OFFER_CHAR].id
-        return state.cards.advantages[action - A_OFFER_ADV].id if inside else "hidden"
 
-    return {"from": proposer, "to": partner, "gives": item(state.trade_give),
-            "gets": item(state.trade_get) if state.step == S_TRADE_CONFIRM else None}
+def _trade(state: AnimaState, player: int | None) -> dict[str, Any] | None:
+    """A trade under way: its cards only to the traders who have seen them (see
+    `trade_seen`), the others only how many cards each side put in."""
+    if state.step not in (S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM):
+        return None
+    cards = state.cards
+    see_gives, see_gets, offered, answered = trade_seen(state, player)
+
+    def items(actions: list[int], seen: bool, made: bool) -> list[str] | None:
+        if seen:
+            return [cards.characters[a - A_OFFER_CHAR].id if a >= A_OFFER_CHAR
+                    else cards.advantages[a - A_OFFER_ADV].id for a in actions]
+        return ["hidden"] * len(actions) if made else None
+
+    return {"from": state.order[state.turn_idx], "to": state.trade_with,
+            "gives": items(state.trade_gives, see_gives, offered),
+            "gets": items(state.trade_gets, see_gets, answered)}
