@@ -54,7 +54,7 @@ def haunt(s: FatalFrameState, seat: int, *card_ids: str) -> None:
     for cid in card_ids:
         k = kind(s, cid)
         s.main_deck.remove(k)
-        stack.append([k, 0, 0, 0, 0])
+        stack.append([k, 0, 0, 0, 0, 0])
 
 
 def equip(s: FatalFrameState, seat: int, *card_ids: str) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from ffkit import equip, give, haunt, place_inside, start_fight, table
 
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import make_bot
 from candlelit.engine.state import TERMINAL
 from candlelit.games.fatal_frame.bot import HeuristicBot
+from candlelit.games.fatal_frame.constants import A_FUNC, A_ROLL
 from candlelit.sim.runner import SimulationSpec, play_one
 from candlelit.sim.stats import wilson
 
@@ -59,3 +61,23 @@ def test_heuristic_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apar
         step += 1
     assert state.is_terminal()
     assert checked > 20 and {"play", "move", "fight_rolled"} <= phases
+
+
+@pytest.mark.parametrize(("function", "ghost", "expected"), [
+    ("function_save", "woman_in_box", "func"),  # it would take an upgrade on an even roll
+    ("function_save", "twins_doll", "roll"),
+    ("function_track", "twins_doll", "func"),  # Bound, power 4: one die wins 1 in 3
+    ("function_track", "corridor_stalker_placeholder", "roll"),  # a Chase ghost follows
+    ("function_track", "woman_in_box", "roll"),  # power 3: an even chance
+])
+def test_heuristic_bot_uses_its_function_before_a_fight_when_it_helps(function, ghost,
+                                                                      expected):
+    s = table()
+    place_inside(s, 0, 0, s.interior_deck[-2:])
+    haunt(s, 0, ghost)
+    equip(s, 0, function, "spirit_orb")
+    give(s, 0, "film_14")
+    start_fight(s)
+    assert A_FUNC in s.legal_actions(0)
+    choice = HeuristicBot(GAME, 0, 0).act(SeatObservation(s, 0), s.legal_actions(0))
+    assert choice == {"func": A_FUNC, "roll": A_ROLL}[expected]

@@ -11,12 +11,15 @@ from candlelit.games.fatal_frame.cards import EXTERIORS, builtin_cards, builtin_
 from candlelit.games.fatal_frame.constants import (
     A_CELL,
     A_ENTER,
+    A_FORGO_MOVE,
     A_GHOST,
+    A_PASS,
     A_PLAY,
     A_RESOLVE,
     A_STAY,
     E_FUTILE,
     EDGE_CELLS,
+    FIGHT_PRE,
     MOVE,
     PLAY,
     STACK_TARGETS,
@@ -93,7 +96,7 @@ def _after_boss_hit(boss_fight):
     s = table(boss_fight=boss_fight)
     shrine = _cell_of(s, "kureha_shrine")
     place_inside(s, 0, shrine, [s.interior_deck[-1]])
-    s.room_ghosts[0][0].append([s.boss_pile.pop(), 1, 0, 0, 0])
+    s.room_ghosts[0][0].append([s.boss_pile.pop(), 1, 0, 0, 0, 0])
     s.lives[0] = 3
     start_fight(s)
     roll_as(s, 6, boss_die=2)
@@ -194,7 +197,7 @@ def test_futile_odds_may_be_played_on_a_boss_but_purification_only_takes_blue_gh
     s = table()
     shrine = _cell_of(s, "kureha_shrine")
     place_inside(s, 0, shrine, [s.interior_deck[-1]])
-    s.room_ghosts[0][0].append([s.boss_pile.pop(), 1, 0, 0, 0])
+    s.room_ghosts[0][0].append([s.boss_pile.pop(), 1, 0, 0, 0, 0])
     s.lives[0] = 3
     place(s, 1, 4)
     give(s, 1, "futile_odds", "purification_placeholder")
@@ -206,11 +209,15 @@ def test_futile_odds_may_be_played_on_a_boss_but_purification_only_takes_blue_gh
     boss_target = A_GHOST + (EXTERIORS + 0 * 4 + 0) * STACK_TARGETS
     assert s.phase == TARGET_GHOST and s.legal_actions(1) == [boss_target]
     s.apply_action(boss_target)
-    s.turn = 0
-    start_fight(s)
+    assert s.turn == 0 and s.phase == FIGHT_PRE, "seat 1's turn ended; seat 0 faces the boss"
     roll_as(s, 6, boss_die=1)
     assert s.final_dice() == [4]
     s.apply_action(A_RESOLVE)
     assert s.lives[0] == 3 and s.beaten
+    assert s.room_ghosts[0][0][0][E_FUTILE], "it lasts the whole of seat 0's turn"
+    s.apply_action(A_FORGO_MOVE)
+    s.apply_action(A_PASS)
+    while s.turn == 0:
+        s.apply_action(A_PASS, player=s.current_player())  # Quick Escape windows
     assert s.cards.main_id("futile_odds") in s.main_discard
-    assert not s.room_ghosts[0][0][0][E_FUTILE], "it lasts for one roll"
+    assert not s.room_ghosts[0][0][0][E_FUTILE], "it wears off when that turn ends"

@@ -58,6 +58,16 @@ def test_a_seat_holding_quick_escape_flees_after_the_active_seats_move():
         assert lines and not any("{" in line or "fatal_frame." in line for line in lines)
 
 
+def test_quick_escape_may_be_played_outside_its_owners_turn_by_default():
+    s = table()  # every option at its default: the seed's own example of such a move
+    place(s, 0, 6)
+    place(s, 1, 1)
+    give(s, 1, "quick_escape")
+    s.phase = MOVE
+    s.apply_action(A_CELL + 7)
+    assert s.phase == REACT and s.legal_actions(1) == [A_PASS, play_action(s, "quick_escape")]
+
+
 def test_every_seat_that_may_hold_quick_escape_is_asked_whether_or_not_it_does():
     lacking, holding = _moving(players=3), _moving(players=3)
     give(holding, 2, "quick_escape")

@@ -162,7 +162,7 @@ def _boss_fight(**options):
     shrine = s.grid.index(next(c.index for c in s.cards.exteriors if c.id == "kureha_shrine"))
     place_inside(s, 0, shrine, [s.interior_deck[-1]])
     boss = s.boss_pile.pop()
-    s.room_ghosts[0][0].append([boss, 1, 0, 0, 0])
+    s.room_ghosts[0][0].append([boss, 1, 0, 0, 0, 0])
     s.lives[0] = 3
     equip(s, 0, "film_14", "spirit_orb")
     start_fight(s)

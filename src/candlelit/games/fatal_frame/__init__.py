@@ -13,7 +13,7 @@ from candlelit.games.fatal_frame import messages as _messages  # noqa: F401  (fo
 from candlelit.games.fatal_frame.cards import check_cards_option
 from candlelit.games.fatal_frame.rules import FatalFrameState
 
-RULES_VERSION = "fatal-frame-0"
+RULES_VERSION = "fatal-frame-1"
 MAX_ROUNDS = 500
 
 
@@ -37,9 +37,14 @@ OPTIONS = (
            "a card played on the ghost attacking you (Zero Shot...) is the turn's play "
            "('use-the-play') or comes on top of it ('free')",
            choices=("use-the-play", "free")),
-    Option("quick_escape", "own-turn",
-           "Quick Escape is played only as your own turn's play ('own-turn'), or also after "
-           "another seat's move or play step ('any-time')", choices=("own-turn", "any-time")),
+    Option("quick_escape", "any-time",
+           "Quick Escape may also be played after another seat's move or play step "
+           "('any-time', the seed's example of moving outside your turn), or only as your "
+           "own turn's play ('own-turn')", choices=("any-time", "own-turn")),
+    Option("futile_odds", "one-turn",
+           "Futile Odds' -2 lasts one turn ('one-turn': the rest of the turn when played in "
+           "a fight, else through the next turn) or until its ghost's next roll is settled "
+           "('next-roll')", choices=("one-turn", "next-roll")),
     Option("shrine_points", None,
            "album points to enter Kureha Shrine (None: 9/7/6 for 2/3/4 players); the seed "
            "suggests raising it for a longer game",

@@ -10,6 +10,9 @@ It reads only its seat's view and the public card list (no resampling, no search
   only while the shrine is still locked.
 - Once its album reaches the shrine's bar it heads for Kureha Shrine (exploring face-down
   exteriors until the shrine is found), enters, and stays while the boss fight goes on.
+- Its Function is used before a fight: Save against a ghost that takes upgrades, Track away
+  from a Bound ghost it will probably lose to, Sense to swap a weak card; Sense also before
+  choosing its play.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ from candlelit.games.fatal_frame.constants import (
     A_CELL,
     A_ENTER,
     A_FORGO_MOVE,
+    A_FUNC,
     A_GHOST,
     A_LEFT,
     A_ORB,
     A_ORB_BOSS,
     A_PASS,
+    A_PASSAGE,
     A_PLAY,
     A_REROLL,
     A_RESOLVE,
@@ -141,11 +146,39 @@ class HeuristicBot:
         return stack[i] if 0 <= i < len(stack) else {"power": 6, "boss": False, "id": ""}
 
     def _fight(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
-        if self._fought(view)["boss"]:
+        ghost = self._fought(view)
+        if A_FUNC in legal and self._function_before_fight(view, ghost):
+            return A_FUNC
+        if ghost["boss"]:
             for action in legal:
-                if action != A_ROLL and self._id(seat, action) in FOR_THE_BOSS:
+                if action not in (A_ROLL, A_FUNC) and self._id(seat, action) in FOR_THE_BOSS:
                     return action
         return A_ROLL
+
+    def _function_engine(self, view: dict[str, Any]) -> str:
+        card = self.card.get(self._me(view)["function"] or "")
+        return card.engine if card is not None else ""
+
+    def _function_before_fight(self, view: dict[str, Any], ghost: dict[str, Any]) -> bool:
+        """Save against upgrade loss, Track from a likely defeat, Sense to swap a weak card."""
+        engine = self._function_engine(view)
+        me = self._me(view)
+        card = self.card.get(ghost["id"])
+        if engine == "save":
+            armed = me["film"] is not None or me["spirit_orbs"] > 0
+            return armed and card is not None and card.engine == "lose_upgrade_on_even"
+        if engine == "track":
+            if ghost["boss"] or card is None or card.chase:
+                return False
+            return self._win_chance(self._dice(view, view["viewer"]), card.power) < 0.34
+        if engine == "sense":
+            return self._weak_card(view)
+        return False
+
+    def _weak_card(self, view: dict[str, Any]) -> bool:
+        """Whether the hand holds a card worth trading for a fresh draw."""
+        hand = view["hand"]
+        return len(hand) >= 2 and min(self._keep(view, c) for c in hand) <= 1.5
 
     def _rolled(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         ghost = self._fought(view)
@@ -224,6 +257,8 @@ class HeuristicBot:
             if on_shrine:
                 return 100.0
             return 0.4 + 0.8 * self._holds_items(view) - 3.0 * unlocked
+        if action == A_PASSAGE:  # out to the linked house, face down: exploring
+            return (2.0 if shrine is None else -1.0) if unlocked else 0.6
         if action in (A_LEFT, A_RIGHT):
             if unlocked:
                 length, room = me["path_length"], me["room"]
@@ -269,6 +304,8 @@ class HeuristicBot:
 
     # -- step 4: the play -----------------------------------------------------------------
     def _play(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+        if A_FUNC in legal and self._function_engine(view) == "sense" and self._weak_card(view):
+            return A_FUNC
         best, best_score = A_PASS, 0.0
         for action in legal:
             if action < A_PLAY:
@@ -307,11 +344,17 @@ class HeuristicBot:
         if e == "lost_in_the_mist":
             return 0.8
         if e == "futile_odds":
-            return 0.7 if self._leader_ghosts(view) else 0.0
+            return 0.7 if self._next_seat_ghosts(view) else 0.0
         return 0.0
 
-    def _leader_ghosts(self, view: dict[str, Any]) -> bool:
-        return any(not g["boss"] for g in self._here(view, self._leader(view)))
+    @staticmethod
+    def _next_seat(view: dict[str, Any]) -> int:
+        return (int(view["viewer"]) + 1) % int(view["players"])
+
+    def _next_seat_ghosts(self, view: dict[str, Any]) -> bool:
+        """Whether the next seat, which Futile Odds' one turn covers, will fight a ghost."""
+        nxt = self._next_seat(view)
+        return not view["seats"][nxt]["misses_next_turn"] and bool(self._here(view, nxt))
 
     def _haunt(self, view: dict[str, Any], card_id: str | None, q: int) -> float:
         """How good it is to put this ghost on seat q's location (-inf when it may not)."""
@@ -353,6 +396,8 @@ class HeuristicBot:
                 return (-5.0 * mine + self._value(ghost), -stack_i)
             rank = max((view["seats"][o]["album_points"] for o in owners if o != me),
                        default=-5)
+            if holding == "futile_odds" and self._next_seat(view) not in owners:
+                rank -= 20  # it wears off after the next seat's turn
             return (rank - 10.0 * mine + power, -stack_i)
         return max(legal, key=lambda a: (owner_score(a), -a))
 

@@ -28,8 +28,9 @@ PHASE_NAMES = ("fight", "fight_rolled", "reroll", "move", "play", "discard_down"
                "target_seat_dir", "target_steal", "search", "extra_move", "pay_cost",
                "react", "react_move", "over")
 
-# a ghost on a location: [kind, is_boss, futile_odds+1, zero_shot+1, fatal_frame+1]
-E_KIND, E_BOSS, E_FUTILE, E_ZERO, E_FATAL = range(5)
+# a ghost on a location: [kind, is_boss, futile_odds+1, zero_shot+1, fatal_frame+1,
+# the turn (count of turns begun before it) at whose end an attached Futile Odds expires]
+E_KIND, E_BOSS, E_FUTILE, E_ZERO, E_FATAL, E_FUTILE_UNTIL = range(6)
 
 # the action space
 A_PASS = 0          # pass the play / finish choosing dice to re-roll / let a moment go
@@ -56,7 +57,8 @@ A_DISCARD = A_PLAY + MAX_MAIN_KINDS        # + main kind
 A_LOSE = A_DISCARD + MAX_MAIN_KINDS        # + main kind (an equipped upgrade)
 A_RELEASE = A_LOSE + MAX_MAIN_KINDS        # + main kind (an album ghost)
 A_SEARCH = A_RELEASE + MAX_MAIN_KINDS      # + main kind (from the main discard pile)
-NUM_ACTIONS = A_SEARCH + MAX_MAIN_KINDS
+A_PASSAGE = A_SEARCH + MAX_MAIN_KINDS      # leave by the secret passage to a face-down house
+NUM_ACTIONS = A_PASSAGE + 1
 
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 DIRECTION_NAMES = ("north", "east", "south", "west")

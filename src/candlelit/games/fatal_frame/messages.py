@@ -19,6 +19,7 @@ from candlelit.games.fatal_frame.constants import (
     A_ORB,
     A_ORB_BOSS,
     A_PASS,
+    A_PASSAGE,
     A_PLAY,
     A_RELEASE,
     A_REROLL,
@@ -65,6 +66,9 @@ def action_struct(state: FatalFrameState, action: int) -> dict[str, Any]:
     if action in _SIMPLE:
         name = _SIMPLE[action]
         return {"kind": name, "key": f"fatal_frame.action.{name}"}
+    if action == A_PASSAGE:
+        return {"kind": "passage", "key": "fatal_frame.action.passage",
+                "place": _passage_to(state)}
     if action < A_ORB:
         return {"kind": "move", "key": "fatal_frame.action.move", "cell": action - A_CELL}
     if action < A_ORB_BOSS:
@@ -104,6 +108,16 @@ def action_struct(state: FatalFrameState, action: int) -> dict[str, Any]:
                     "card": _main_id(state, action - base)}
     return {"kind": "play", "key": "fatal_frame.action.play",
             "card": _main_id(state, action - A_PLAY)}
+
+
+def _passage_to(state: FatalFrameState) -> str:
+    """The house the secret passage leads to from the acting seat's building ("unknown"
+    when it stands in no linked building)."""
+    cell = state.entered[state.actor()]
+    if cell < 0:
+        return "unknown"
+    linked = state.cards.exteriors[state.grid[cell]].linked
+    return state.cards.exteriors[linked].id if linked >= 0 else "unknown"
 
 
 def card_name(card_id: str, lang: str) -> str:

@@ -30,6 +30,7 @@ from candlelit.games.fatal_frame.constants import (
     A_ORB,
     A_ORB_BOSS,
     A_PASS,
+    A_PASSAGE,
     A_PLAY,
     A_RELEASE,
     A_REROLL,
@@ -47,6 +48,7 @@ from candlelit.games.fatal_frame.constants import (
     E_BOSS,
     E_FATAL,
     E_FUTILE,
+    E_FUTILE_UNTIL,
     E_KIND,
     E_ZERO,
     EDGE_CELLS,
@@ -87,8 +89,12 @@ Q_LOSE, Q_DISCARD, Q_RELEASE, Q_DRAW = range(4)
 T_NONE, T_TRACK, T_SENSE, T_SAVE, T_BLAST, T_QUICK = range(6)
 # which step of the active seat's turn a Quick Escape window follows
 R_AFTER_MOVE, R_AFTER_PLAY = range(2)
+BEATEN_MOVED = 2
+"""`beaten` once a seat beaten in step 2 has taken its step instead of the play."""
 _COMBAT_FIELD = {"zero_shot": E_ZERO, "futile_odds": E_FUTILE, "fatal_frame": E_FATAL}
 """The ghost-entry field each combat card attaches to."""
+_FUNCTION_THEN = {"track": T_TRACK, "sense": T_SENSE, "save": T_SAVE}
+"""What paying for each Function used outside a roll leads to (Blast is used on a roll)."""
 
 
 def clamp(value: int) -> int:
@@ -450,8 +456,9 @@ class FatalFrameState(State):
         if even:
             for _ in range(self._has_album(seat, "draw_on_even")):
                 self.queue.append([Q_DRAW, 1])
+        one_turn = self.options["futile_odds"] == "one-turn"
         for field in (E_FUTILE, E_ZERO):
-            if entry[field]:
+            if entry[field] and not (field == E_FUTILE and one_turn):
                 self.main_discard.append(entry[field] - 1)
                 entry[field] = 0
         stack = self._stack(seat)
@@ -459,8 +466,9 @@ class FatalFrameState(State):
         if not entry[E_BOSS]:
             if won:
                 stack.pop(self.fight)
-                if entry[E_FATAL]:
-                    self.main_discard.append(entry[E_FATAL] - 1)
+                for field in (E_FUTILE, E_FATAL):
+                    if entry[field]:
+                        self.main_discard.append(entry[field] - 1)
                 self.album[seat].append(entry[E_KIND])
                 self._emit("fight", "fatal_frame.captured", {"seat": seat,
                                                              "ghost": self._entry_id(entry)})
@@ -573,19 +581,23 @@ class FatalFrameState(State):
         if room < len(self.path[seat]) - 1:
             out.append(A_RIGHT)
         if room in (0, len(self.path[seat]) - 1):
-            out.extend(A_CELL + c for c in self._exits(seat))
+            out.extend(self._exits(seat))
         return sorted(out)
 
     def _exits(self, seat: int) -> list[int]:
-        """Cells a path's ends open onto: its building, and a face-up linked house."""
+        """Ways out from a path's ends: its building, and the linked house by the secret
+        passage (a move onto its square when face up, A_PASSAGE while face down)."""
         cell = self.entered[seat]
-        out = [cell]
+        out = [A_CELL + cell]
+        other = self._linked_cell(cell)
+        if other >= 0:
+            out.append(A_CELL + other if self.revealed[other] else A_PASSAGE)
+        return out
+
+    def _linked_cell(self, cell: int) -> int:
+        """The square of the house secretly linked to the building on `cell`, or -1."""
         linked = self.cards.exteriors[self.grid[cell]].linked
-        if linked >= 0:
-            other = self.grid.index(linked)
-            if self.revealed[other]:
-                out.append(other)
-        return sorted(out)
+        return self.grid.index(linked) if linked >= 0 else -1
 
     def _may_enter(self, seat: int, ext: Card) -> bool:
         if ext.id == SHRINE and self.album_points(seat) < self.shrine_points():
@@ -599,6 +611,11 @@ class FatalFrameState(State):
         if action == A_STAY:
             self._emit("move", "fatal_frame.stayed", {"seat": seat})
             return
+        if action == A_PASSAGE:
+            other = self._linked_cell(self.entered[seat])
+            self._emit("move", "fatal_frame.passage", {
+                "seat": seat, "place": self.cards.exteriors[self.grid[other]].id})
+            action = A_CELL + other
         old = self._stack(seat)
         was_inside = self._inside(seat)
         to_inside = action in (A_ENTER, A_LEFT, A_RIGHT)
@@ -687,7 +704,7 @@ class FatalFrameState(State):
         if ext.id == SHRINE:
             rng = self._chance()
             boss = self.boss_pile.pop(rng.randrange(len(self.boss_pile)))
-            self.room_ghosts[seat][0].append([boss, 1, 0, 0, 0])
+            self.room_ghosts[seat][0].append([boss, 1, 0, 0, 0, 0])
             self.lives[seat] = self.cards.bosses[boss].lives
             self._emit("move", "fatal_frame.boss", {"seat": seat,
                                                     "ghost": self.cards.bosses[boss].id})
@@ -708,14 +725,14 @@ class FatalFrameState(State):
         self.phase = PLAY
 
     def _may_play_more(self) -> bool:
-        return self.plays < (2 if self.ghost_first else 1)
+        return self.plays < (2 if self.ghost_first else 1) and self.beaten != BEATEN_MOVED
 
     def _after_play(self) -> None:
         self.holding = -1
         if self.phase == OVER:
             return
-        if self._may_play_more():
-            self.phase = PLAY
+        if self._may_play_more() or self._function_offered(self.turn):
+            self.phase = PLAY  # with no play left, only the Function or passing remain
         else:
             self._open_window(R_AFTER_PLAY)
 
@@ -932,7 +949,7 @@ class FatalFrameState(State):
             q = action - A_SEAT
             stack = self._stack(q)
             assert stack is not None
-            stack.append([kind, 0, 0, 0, 0])
+            stack.append([kind, 0, 0, 0, 0, 0])
             self._emit("play", "fatal_frame.haunts", {"seat": seat, "ghost": card.id,
                                                       "to": q})
         elif phase == TARGET_GHOST:
@@ -945,8 +962,11 @@ class FatalFrameState(State):
                 stack.pop(i)
                 self._discard_entry(entry)
                 self.main_discard.append(kind)
+            elif e == "futile_odds":
+                # the step-4 play comes after this turn's fights: it lasts the next turn
+                entry[E_FUTILE], entry[E_FUTILE_UNTIL] = kind + 1, self.turns + 1
             else:
-                entry[E_FUTILE if e == "futile_odds" else E_FATAL] = kind + 1
+                entry[E_FATAL] = kind + 1
             self._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
                                                         "ghost": self._entry_id(entry)})
         elif phase == TARGET_STEAL:
@@ -979,6 +999,10 @@ class FatalFrameState(State):
             return False
         return bool(self.hands[seat]) or self._no_discards(seat)
 
+    def _function_offered(self, seat: int) -> bool:
+        """Whether Track, Sense or Save may be used now (Blast is used on a roll instead)."""
+        return self._function_ready(seat) and self._function_engine(seat) != "blast"
+
     def _use_function(self, seat: int, then: int, arg: int) -> None:
         self.func_used = 1
         self.resume = self.phase
@@ -1007,17 +1031,14 @@ class FatalFrameState(State):
     # -- Quick Escape outside its owner's turn -----------------------------------------
     def _quick_escapes(self, seat: int) -> list[int]:
         """Kinds of Quick Escape in the seat's hand, ascending."""
-        main = self.cards.main
-        return sorted({k for k in self.hands[seat] if main[k].engine == "quick_escape"})
+        hand = self.hands[seat]
+        return [k for k in self.cards.main_kinds("quick_escape") if k in hand]
 
-    def _may_hold_quick_escape(self, seat: int) -> bool:
-        """Whether, publicly, the seat may hold a Quick Escape (cards in hand, a copy unseen)."""
-        if not self.hands[seat]:
-            return False
-        main = self.cards.main
-        copies = sum(c.count for c in main if c.engine == "quick_escape")
-        public = sum(1 for k in self.main_discard if main[k].engine == "quick_escape")
-        return public < copies
+    def _quick_escape_unseen(self) -> bool:
+        """Whether some copy of Quick Escape is not lying in the main discard pile."""
+        main, discard = self.cards.main, self.main_discard
+        kinds = self.cards.main_kinds("quick_escape")
+        return sum(discard.count(k) for k in kinds) < sum(main[k].count for k in kinds)
 
     def _open_window(self, after: int) -> None:
         """After the active seat's move or play step, offer Quick Escape to the other seats."""
@@ -1029,14 +1050,16 @@ class FatalFrameState(State):
             self._close_window()
 
     def _ask_next(self) -> None:
-        """Ask the next seat clockwise that may hold a Quick Escape, or close the window."""
-        n = self.num_players
-        q = (self.asked + 1) % n
-        while q != self.turn:
-            if self._may_hold_quick_escape(q):
-                self.asked, self.phase = q, REACT
-                return
-            q = (q + 1) % n
+        """Ask the next seat clockwise that may, publicly, hold a Quick Escape (cards in hand,
+        a copy unseen), or close the window."""
+        if self._quick_escape_unseen():
+            n, hands = self.num_players, self.hands
+            q = (self.asked + 1) % n
+            while q != self.turn:
+                if hands[q]:
+                    self.asked, self.phase = q, REACT
+                    return
+                q = (q + 1) % n
         self._close_window()
 
     def _close_window(self) -> None:
@@ -1072,6 +1095,7 @@ class FatalFrameState(State):
 
     def _advance_seat(self) -> bool:
         """Pass the turn clockwise; True if the round limit ended the game."""
+        self._expire_turn_cards()
         self.turns += 1
         self.turn = (self.turn + 1) % self.num_players
         if self.turn == 0:
@@ -1081,6 +1105,28 @@ class FatalFrameState(State):
                 self._emit("end", "fatal_frame.out_of_time", {"seats": self.winners()})
                 return True
         return False
+
+    def _expire_turn_cards(self) -> None:
+        """At a turn's end, Zero Shot and each Futile Odds whose one turn is over leave
+        their ghosts for the main discards."""
+        one_turn = self.options["futile_odds"] == "one-turn"
+        now = self.turns
+        stacks = [st for st in self.cell_ghosts if st]
+        for rooms in self.room_ghosts:
+            stacks.extend(st for st in rooms if st)
+        for stack in stacks:
+            for entry in stack:
+                if entry[E_ZERO]:
+                    self._wear_off(entry, E_ZERO)
+                if one_turn and entry[E_FUTILE] and entry[E_FUTILE_UNTIL] <= now:
+                    self._wear_off(entry, E_FUTILE)
+
+    def _wear_off(self, entry: list[int], field: int) -> None:
+        kind = entry[field] - 1
+        entry[field] = 0
+        self.main_discard.append(kind)
+        self._emit("turn", "fatal_frame.wore_off", {"card": self.main_card(kind).id,
+                                                     "ghost": self._entry_id(entry)})
 
     def _finish(self, seat: int) -> None:
         self.winner, self.phase = seat, OVER
@@ -1102,7 +1148,10 @@ class FatalFrameState(State):
         return legal
 
     def _legal_fight(self, seat: int) -> list[int]:
-        return [A_ROLL, *self._combat_plays(seat)]  # A_ROLL sorts before every card
+        # A_ROLL sorts before A_FUNC, and both before every card
+        if self._function_offered(seat):
+            return [A_ROLL, A_FUNC, *self._combat_plays(seat)]
+        return [A_ROLL, *self._combat_plays(seat)]
 
     def _legal_fight_rolled(self, seat: int) -> list[int]:
         out = [A_RESOLVE]
@@ -1126,7 +1175,7 @@ class FatalFrameState(State):
         out = self._moves(seat, may_stay=True)
         if self.beaten:
             out.append(A_FORGO_MOVE)
-        if self._function_ready(seat) and self._function_engine(seat) != "blast":
+        if self._function_offered(seat):
             out.append(A_FUNC)
         out.sort()
         return out
@@ -1141,7 +1190,7 @@ class FatalFrameState(State):
             for kind in sorted(set(self.hands[seat])):
                 if self._playable(seat, kind, haunt):
                     out.append(A_PLAY + kind)
-        if self._function_ready(seat) and self._function_engine(seat) != "blast":
+        if self._function_offered(seat):
             out.append(A_FUNC)
             out.sort()
         return out
@@ -1177,7 +1226,7 @@ class FatalFrameState(State):
             if action == A_PASS:
                 return True
             if action == A_FUNC:
-                return self._function_ready(seat) and self._function_engine(seat) != "blast"
+                return self._function_offered(seat)
             kind = action - A_PLAY
             return (0 <= kind < len(self.cards.main) and kind in self.hands[seat]
                     and self._may_play_more() and self._playable(seat, kind))
@@ -1215,6 +1264,9 @@ class FatalFrameState(State):
         if action == A_ROLL:
             self._roll()
             return
+        if action == A_FUNC:
+            self._use_function(seat, _FUNCTION_THEN[self._function_engine(seat)], 0)
+            return
         kind = action - A_PLAY
         self._take_from_hand(seat, kind)
         if self.options["combat_cards"] == "use-the-play":
@@ -1222,6 +1274,8 @@ class FatalFrameState(State):
         card = self.main_card(kind)
         entry = self._fight_entry()
         entry[_COMBAT_FIELD[card.engine]] = kind + 1
+        if card.engine == "futile_odds":
+            entry[E_FUTILE_UNTIL] = self.turns  # played in this turn's fight: this turn
         self._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
                                                     "ghost": self._entry_id(entry)})
 
@@ -1263,8 +1317,7 @@ class FatalFrameState(State):
 
     def _move_decision(self, seat: int, action: int) -> None:
         if action == A_FUNC:
-            self._use_function(seat, {"track": T_TRACK, "sense": T_SENSE,
-                                      "save": T_SAVE}[self._function_engine(seat)], 0)
+            self._use_function(seat, _FUNCTION_THEN[self._function_engine(seat)], 0)
             return
         if action == A_FORGO_MOVE:
             self._emit("move", "fatal_frame.forgo_move", {"seat": seat})
@@ -1273,13 +1326,20 @@ class FatalFrameState(State):
         extra = self.phase == EXTRA_MOVE
         self._relocate(seat, action, own_turn=True)
         if not extra:
-            self._open_window(R_AFTER_MOVE)
+            if self.beaten and self._function_offered(seat):
+                # the step was the beaten seat's one choice; its Function is still usable
+                self.beaten, self.phase = BEATEN_MOVED, PLAY
+            else:
+                self._open_window(R_AFTER_MOVE)
         elif self.then == T_QUICK:
             self.then = T_NONE
             self._after_play()
         else:
             self.then = T_NONE
-            self.phase = self.resume
+            if self.resume == FIGHT_PRE:
+                self._next_fight()  # tracked away before a roll: fight what is here now
+            else:
+                self.phase = self.resume
 
     def _react_move_decision(self, seat: int, action: int) -> None:
         self._relocate(seat, action, own_turn=False)
@@ -1290,8 +1350,7 @@ class FatalFrameState(State):
             self._emit("play", "fatal_frame.passed", {"seat": seat})
             self._open_window(R_AFTER_PLAY)
         elif action == A_FUNC:
-            self._use_function(seat, {"track": T_TRACK, "sense": T_SENSE,
-                                      "save": T_SAVE}[self._function_engine(seat)], 0)
+            self._use_function(seat, _FUNCTION_THEN[self._function_engine(seat)], 0)
         else:
             self._play(seat, action - A_PLAY)
 
