@@ -33,27 +33,27 @@ def test_legal_actions_sorted_unique_labelled_and_empty_off_turn(game, players):
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_illegal_actions_rejected_without_change(game, players):
     rng = random.Random(5)
-    final = c.playout(game, players, 3, chooser=9,
-                      visit=lambda s, step: c.check_illegal(s, rng) if step % 5 == 0 else None)
+    final = c.playout(game, players, 3, chooser=9, visit=lambda s, step: (
+        c.check_illegal(s, rng) if c.checkpoints(step) else None))
     c.check_illegal(final, rng)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
     rng = random.Random(11)
-    final = c.playout(game, players, 8, chooser=2,
-                      visit=lambda s, step: c.check_copies(s, rng) if step % 9 == 0 else None)
+    final = c.playout(game, players, 8, chooser=2, visit=lambda s, step: (
+        c.check_copies(s, rng) if c.checkpoints(step) else None))
     c.check_copies(final, rng)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_same_seed_same_trajectory_even_with_global_rngs_disturbed(game, players):
     for seed in (0, 77):
-        calm = list(c.trajectory(game, players, seed, chooser=seed))
-        disturbed = list(c.trajectory(game, players, seed, chooser=seed, disturb=True))
+        calm = c.trajectory(game, players, seed, chooser=seed)
+        disturbed = c.trajectory(game, players, seed, chooser=seed, disturb=True)
         assert calm == disturbed
-    other = list(c.trajectory(game, players, 1, chooser=0))
-    assert other != list(c.trajectory(game, players, 0, chooser=0)), "the seed changes nothing"
+    other = c.trajectory(game, players, 1, chooser=0)
+    assert other != c.trajectory(game, players, 0, chooser=0), "the seed changes nothing"
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)

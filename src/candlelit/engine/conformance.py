@@ -7,7 +7,7 @@ import importlib.util
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from candlelit.engine.errors import IllegalAction
@@ -36,8 +36,15 @@ def playout(game: str, players: int, seed: int, chooser: int,
 
 
 def trajectory(game: str, players: int, seed: int, chooser: int,
-               disturb: bool = False) -> Iterator[str]:
-    """Serialised states along a seeded random game; `disturb` reseeds global RNGs midway."""
+               disturb: bool = False) -> list[str]:
+    """A seeded random game as its history, with full states at steps 1, 2, 4, 8… and the end.
+
+    Each step contributes its pending seats, acting seat, action and log length; the doubling
+    checkpoints keep the total serialisation work linear in the game's length. `disturb`
+    reseeds the global RNGs every seventh step.
+    """
+    trace: list[str] = []
+
     def visit(state: State, step: int) -> None:
         if disturb and step % 7 == 3:
             random.seed(step * 7919)
@@ -46,12 +53,19 @@ def trajectory(game: str, players: int, seed: int, chooser: int,
                 numpy = importlib.import_module("numpy")
                 numpy.random.seed(step)
                 numpy.random.random()
-        states.append(state.serialize())
+        trace.append(f"{step} {state.pending_players()} {len(state.log)}")
+        if step & (step - 1) == 0:
+            trace.append(state.serialize())
 
-    states: list[str] = []
     final = playout(game, players, seed, chooser, visit)
-    yield from states
-    yield final.serialize()
+    trace.append(" ".join(map(str, final.history)))
+    trace.append(final.serialize())
+    return trace
+
+
+def checkpoints(step: int) -> bool:
+    """Steps 0–31, then every 8th to 255, then every 32nd: dense early, linear overall."""
+    return step < 32 or (step < 256 and step % 8 == 0) or step % 32 == 0
 
 
 def check_actions(state: State) -> None:
