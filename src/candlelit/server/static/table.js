@@ -23,16 +23,21 @@ function show(message, kind) {
 }
 
 // A seat may ask its own browser to pass every magick window (or any window a game marks
-// with data-auto-pass="ready") for it. The choice is the player's, not the hand's, so how
-// fast the pass arrives tells the other seats nothing about what the seat holds.
+// with data-auto-pass="ready", naming its pass action in data-auto-pass-action, else the
+// "done" button) for it. The choice is the player's, not the hand's, so how fast the pass
+// arrives tells the other seats nothing about what the seat holds.
 const autoPassKey = `candlelit:auto-pass:${tableId}:${root.dataset.seat || ""}`;
 
 function autoPass() {
   const toggle = document.querySelector("[data-auto-pass-toggle]");
   if (!toggle) return;
   toggle.checked = localStorage.getItem(autoPassKey) === "1";
-  if (!toggle.checked || !document.querySelector("[data-auto-pass='ready']")) return;
-  const pass = document.querySelector("#actions button.act-done[data-action]");
+  const ready = document.querySelector("[data-auto-pass='ready']");
+  if (!toggle.checked || !ready) return;
+  const named = ready.dataset.autoPassAction;
+  const pass = document.querySelector(named === undefined
+    ? "#actions button.act-done[data-action]"
+    : `#actions button[data-action="${named}"]`);
   if (pass) pass.click();
 }
 
