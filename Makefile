@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run play test lint bench bench-server bench-profile clean
+.PHONY: run play test test-fast lint bench bench-server bench-profile clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,11 +24,16 @@ play: $(VENV)/.installed
 	$(BIN)/candlelit play divinare --players 4
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench vulture_whitelist.py
 	$(BIN)/mypy
+	$(BIN)/vulture
 
 test: lint
 	$(BIN)/pytest -n 2
+
+# the edit-run loop: no lint, no browser, no PostgreSQL, no test marked slow
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/pytest -n 2 -m "not browser and not postgres and not slow"
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/engine_bench.py --seconds 3 --json bench/results/engine.json
@@ -45,3 +50,8 @@ bench-profile: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Golden playthroughs (tests/golden/README.md): rewrite them after an intended behaviour change.
+.PHONY: goldens
+goldens: $(VENV)/.installed-dev
+	$(BIN)/python bench/goldens.py --write

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import make_bot
 from candlelit.engine.state import TERMINAL
@@ -14,6 +16,7 @@ from candlelit.sim.stats import wilson
 GAME = "anima"
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_random_bots_clearly():
     games, players = 16, 4
     spec = SimulationSpec(GAME, players, ("heuristic",) + ("random",) * (players - 1), games,

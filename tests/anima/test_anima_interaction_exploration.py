@@ -36,7 +36,7 @@ def _together(s, *names_per_seat, where="Old Monastery"):
 
 def test_attacks_need_party_sizes_within_one():
     s = table(players=3)
-    _together(s, ["Freelancer"], ["Thief", "Tao"], ["Wizard", "Tao" if False else "Ranger",
+    _together(s, ["Freelancer"], ["Thief", "Tao"], ["Wizard", "Ranger",
                                                       "Shadow"])
     start(s, INTERACTION)
     assert "Attack Seat 2" in labels(s) and "Attack Seat 3" not in labels(s)

@@ -56,7 +56,8 @@ def test_cards_are_conserved_and_limits_hold_along_random_games(players):
         _check(s)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, pytest.param(4, marks=pytest.mark.slow),
+                                     pytest.param(5, marks=pytest.mark.slow)])
 def test_the_revised_variant_passes_the_conformance_checks_along_bot_games(players):
     from candlelit.bots.base import SeatObservation
     from candlelit.engine import conformance as c

@@ -27,6 +27,7 @@ def test_three_players_against_bots_play_to_the_end_in_the_terminal(tmp_path, la
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_four_players_against_bots_play_to_a_completed_final_mission_in_the_terminal(
         tmp_path, lang):

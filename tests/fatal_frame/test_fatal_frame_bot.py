@@ -18,7 +18,7 @@ from candlelit.sim.stats import wilson
 GAME = "fatal-frame"
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_heuristic_bot_beats_random_bots_and_ends_games_by_defeating_the_boss(players):
     games = 16
     spec = SimulationSpec(GAME, players, ("heuristic",) + ("random",) * (players - 1), games,

@@ -146,7 +146,8 @@ def test_heuristic_bot_flees_a_ghost_it_would_probably_lose_to():
     assert bot.act(SeatObservation(calm, 1), calm.legal_actions(1)) == A_PASS
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
+                                     pytest.param(4, marks=pytest.mark.slow)])
 def test_any_time_games_end_keep_the_contract_and_leak_nothing(players):
     rng = random.Random(players)
     for seed in range(2):

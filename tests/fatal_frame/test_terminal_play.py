@@ -11,6 +11,7 @@ from candlelit.engine.records import initial_state, load_record, replay
 ALWAYS_ONE = "1\n" * 20000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_four_players_against_bots_play_to_a_boss_win_in_the_terminal(tmp_path, lang):
     path = tmp_path / "game.json"

@@ -74,7 +74,8 @@ def _unmistakable(name: str) -> bool:
     return not any(name in other for other in others + words)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
+                                     pytest.param(4, marks=pytest.mark.slow)])
 def test_real_game_states_render_without_what_the_seat_cannot_know(players):
     rng = random.Random(players)
     s = load("fatal-frame", players, players, options={"quick_escape": "any-time"})

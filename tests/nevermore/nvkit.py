@@ -230,11 +230,6 @@ def events(s: NevermoreState, key: str) -> list[dict[str, Any]]:
     return [e.args for e in s.events() if e.key == key and e.visible_to is None]
 
 
-def suits_of(counts_: list[int]) -> str:
-    """[2, 0, 0, 0, 1] -> 'AAR'."""
-    return "".join(LETTERS[k] * c for k, c in enumerate(counts_))
-
-
 def suit_card(card_id: str, name: str, deck: str, suit: str, **more: Any) -> dict[str, Any]:
     """A user card file entry for a magick card that counts as a `suit` card (魔法牌 6)."""
     card = {"id": card_id, "name_en": name, "deck": deck, "copies": 2,

@@ -18,6 +18,7 @@ def test_the_heuristic_bot_is_registered_for_nevermore():
     assert bot_names("nevermore") == ["heuristic", "random"]
 
 
+@pytest.mark.slow
 def test_the_heuristic_bot_wins_far_more_than_its_share_against_random_bots():
     spec = SimulationSpec("nevermore", 4, ("heuristic", "random", "random", "random"),
                           games=80, seed=11)

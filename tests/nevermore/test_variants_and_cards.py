@@ -56,7 +56,7 @@ def _random_game(players: int, seed: int, variant: str, visit=None):
     return state
 
 
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("players", [3, pytest.param(6, marks=pytest.mark.slow)])
 def test_specters_games_keep_every_engine_invariant(players):
     def visit(state, step, rng):
         if step % 29 == 0:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from srvkit import ACTION, LINK, SEAT_VERSION, free_port, run_async, serve_process
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -73,6 +74,7 @@ async def acknowledged(ws: ClientConnection, version: int,
         assert m["seat_version"] == version
 
 
+@pytest.mark.slow
 def test_acknowledged_actions_survive_sigkill_and_the_game_goes_on(tmp_path: Path):
     seed = int(os.environ.get("CANDLELIT_CRASH_SEED", time.time_ns() % 1_000_000))
     rng = random.Random(seed)

@@ -30,6 +30,7 @@ def server(sqlite_url: str):
         yield live
 
 
+@pytest.mark.slow
 def test_each_seat_and_spectator_sees_only_what_it_may_for_a_whole_game(server):
     """Two humans and a bot play to the end; every message, page and record is checked."""
     table_id, tokens = server.create(["human", "expectation"])

@@ -55,6 +55,7 @@ def test_the_record_is_downloadable_once_the_game_is_over_and_verifies(server):
     me.close()
 
 
+@pytest.mark.slow
 def test_the_replay_shows_each_seat_and_the_public_view_at_every_step(server):
     table_id, tokens = server.create(["random", "expectation"])
     table = server.table(table_id)

@@ -110,6 +110,7 @@ def test_play_one_reports_the_seats_characters_in_seat_order(golem):
     assert len(set(game.drawn)) == 4 and game.finished
 
 
+@pytest.mark.slow
 def test_an_overpowered_custom_character_is_flagged_and_its_guide_verdict_shown(golem, tmp_path):
     report = run_balance(6, 60, ["random"], 2, 2, [golem])
     row = next(e for e in report["characters"] if e["id"] == "golem")

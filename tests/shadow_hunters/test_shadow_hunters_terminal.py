@@ -122,7 +122,8 @@ def test_the_table_shows_round_ring_seats_decks_and_the_decision(lang):
     assert ("decides" if lang == "en" else "正在決定") in other
 
 
-@pytest.mark.parametrize("players", [4, 6, 8])
+@pytest.mark.parametrize("players", [4, pytest.param(6, marks=pytest.mark.slow),
+                                     pytest.param(8, marks=pytest.mark.slow)])
 def test_real_game_states_render_without_what_the_seat_cannot_know(players):
     rng = random.Random(players)
     s = new_game(players=players, seed=players)

@@ -22,10 +22,6 @@ class SeatObservation:
         self.__state = state
         self.seat = seat
 
-    def rebind(self, state: State) -> None:
-        """Point the window at the game's current state (the runner calls this)."""
-        self.__state = state
-
     @property
     def game(self) -> str:
         """The game's registered name."""

@@ -186,13 +186,6 @@ def sample_steps(length: int, count: int, rng: random.Random) -> set[int]:
     return picks
 
 
-def game_names() -> list[str]:
-    """Every registered game."""
-    from candlelit.engine.registry import games
-
-    return [spec.name for spec in games()]
-
-
 def player_counts(game: str) -> list[int]:
     """Every player count of `game`."""
     return list(get(game).player_counts)

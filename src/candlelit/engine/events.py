@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-PUBLIC: None = None
-
 Entry = tuple[str, str, dict[str, Any], "tuple[int, ...] | None"]
 """One stored log entry, in `Event`'s field order; audience None means everyone."""
 

@@ -32,7 +32,6 @@ KEYPAD = ((7, 8, 9), (4, 5, 6), (1, 2, 3))
 """The board as it lies on the table: keypad rows, 5 in the middle holds the decks."""
 CELL_WIDTH = 24
 RECENT = 8
-ORBS_TO_WIN = 4
 
 
 def _u(key: str, lang: str, **args: Any) -> str:

@@ -31,7 +31,6 @@ from candlelit.bots.base import SeatObservation
 from candlelit.games.anima.cards import Mission, builtin_cards
 from candlelit.games.anima.constants import A_DONE, A_REVEAL, REST_BONUS
 
-EXPECTED_DIE = 3.5
 Options = list[tuple[int, dict[str, Any]]]
 
 

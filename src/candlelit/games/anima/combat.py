@@ -71,11 +71,6 @@ def clear_check(s: AnimaState) -> None:
 
 
 # -- what characters and cards can do ------------------------------------------------------
-def ability_ops(s: AnimaState, kind: int) -> tuple[Op, ...]:
-    """A character's ability ops."""
-    return s.cards.characters[kind].does
-
-
 def ready_with(s: AnimaState, seat: int, op: str) -> list[int]:
     """Ready, active characters of `seat` whose exhausting ability has op `op`."""
     chars = s.cards.characters
@@ -100,11 +95,6 @@ def use_ability(s: AnimaState, seat: int, kind: int) -> None:
         for skill in s.cards.characters[kind].skills:
             s.blocked[seat] |= 1 << SKILLS.index(skill)
     s._emit("ability", "anima.ability", {"seat": seat, "card": s.character(kind).id})
-
-
-def card_window(s: AnimaState, kind: int) -> str:
-    """The window an advantage is played in (Organizations join in the Reset phase)."""
-    return s.advantage(kind).window
 
 
 def cards_for_window(s: AnimaState, seat: int, window: str) -> list[int]:

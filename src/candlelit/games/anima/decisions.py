@@ -501,16 +501,15 @@ def _play_phase_card(s: AnimaState, seat: int, kind: int) -> None:
         s._emit("reset", "anima.joined", {"seat": seat, "card": card.id})
         return
     combat.spend_card(s, seat, kind)
-    _phase_ops(s, seat, kind, card.does, is_card=True)
+    _phase_ops(s, seat, kind, card.does)
 
 
 def _use_phase_ability(s: AnimaState, seat: int, kind: int) -> None:
     combat.use_ability(s, seat, kind)
-    _phase_ops(s, seat, ABILITY_TARGET + kind, s.character(kind).does, is_card=False)
+    _phase_ops(s, seat, ABILITY_TARGET + kind, s.character(kind).does)
 
 
-def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...],
-               is_card: bool) -> None:
+def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...]) -> None:
     for op in ops:
         name = op.op
         if name == "speed_round":

@@ -44,7 +44,6 @@ CENTRE = -1
 TWO_PLAYER_DISCARD = 2
 
 BLUE, YELLOW, RED = range(3)
-POINTS = (3, 1, -1)
 
 
 class DivinareState(State):

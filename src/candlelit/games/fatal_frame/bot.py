@@ -46,7 +46,6 @@ from candlelit.games.fatal_frame.constants import (
 )
 
 A_BLAST_FIRST = A_ORB_BOSS + 1
-A_BLAST_END = A_REROLL
 FOR_THE_BOSS = ("zero_shot", "fatal_frame")
 
 

@@ -43,8 +43,6 @@ from candlelit.games.nevermore.vocabulary import EFFECTS
 ATTACK, HEAL, RADIANCE, VICTORY, RAVEN = range(5)
 PLAY_ALWAYS = frozenset({"requisition", "justice", "harvest", "spite",
                          "rage_raven", "betrayal_raven", "bloodletting_raven", "drain_raven"})
-CHARACTER_TASTE = ("lenore", "prospero", "hop_frog", "ligeia", "valdemar", "montresor",
-                   "imp", "usher", "dupin", "tarr_fether", "pym", "wilson")
 
 
 class HeuristicBot:

@@ -12,11 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.nevermore.constants import (
-    DECKS,
     MAX_CHARACTERS,
     MAX_TYPES,
-    PASSIVE,
-    SHADOW,
     SUITS,
     TIMINGS,
 )
@@ -149,10 +146,6 @@ class CardSet:
         return [card.index for card in self.magick if card.deck == deck
                 and (card.sourced or not sourced_only) for _ in range(card.copies)]
 
-    def by_effect(self, effect: str) -> list[int]:
-        """Titles whose effect is `effect`."""
-        return [card.index for card in self.magick if card.effect.id == effect]
-
 
 def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
             origin: str) -> MagickCard:
@@ -273,18 +266,3 @@ def check_cards_option(value: Any) -> Any:
             raise DataError("the boards option takes card data (a mapping), or None")
         cards_for(value)
     return value
-
-
-def deck_name(deck: int) -> str:
-    """'light' or 'shadow'."""
-    return DECKS[deck]
-
-
-def is_shadow(card: MagickCard) -> bool:
-    """Whether the card belongs to the Shadow Magick deck."""
-    return card.deck == SHADOW
-
-
-def passive(timing: int) -> bool:
-    """Whether an ability timing means 'always on'."""
-    return timing == PASSIVE

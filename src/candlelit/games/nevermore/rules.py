@@ -144,7 +144,6 @@ from candlelit.games.nevermore.constants import (
 # round effects (`fx` indices)
 FX_FREEZE, FX_DARK, FX_BETRAY, FX_BETRAY_VOID, FX_PUNISH, FX_JUSTICE, FX_RAGE_PECK, \
     FX_CONSPIRED = range(8)
-FX_SIZE = 8
 
 ROUND_BITS = specters.CU_HUMAN_ROUND | specters.CU_RAVEN_ROUND | specters.CU_COPY
 CU_LENORE = specters.CU_LENORE

@@ -15,9 +15,6 @@ from typing import TYPE_CHECKING
 from candlelit.games.nevermore.constants import (
     A_USE,
     A_USE_COPY,
-    AFTER_RESOLUTION,
-    BEFORE_DRAFT,
-    BEFORE_RESOLUTION,
     C_CHARACTER,
     CHAR_WINDOW,
     D_CHAR_KEEP,
@@ -317,7 +314,3 @@ def t_char_reveal(state: NevermoreState, task: list[int]) -> None:
             "seat": seat, "character": state.cards.characters[state.char[seat]].name()})
     state.ckeep = [-1] * state.num_players
     state.stage = ST_BEFORE_DRAFT
-
-
-WINDOWS = (CHAR_WINDOW + BEFORE_DRAFT, CHAR_WINDOW + BEFORE_RESOLUTION,
-           CHAR_WINDOW + AFTER_RESOLUTION)

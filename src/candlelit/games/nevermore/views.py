@@ -26,7 +26,6 @@ from candlelit.games.nevermore.constants import (
     LEFT,
     LIGHT,
     PURPOSES,
-    SHADOW,
     ST_CHARACTERS,
     STAGES,
     SUITS,
@@ -194,9 +193,3 @@ def _joins_as(state: NevermoreState, title: int) -> str | None:
 
     suit = join_suit(state, title)
     return SUITS[suit] if suit >= 0 else None
-
-
-def shadow_count(state: NevermoreState, seat: int) -> int:
-    """How many Shadow Magick cards `seat` holds."""
-    held = state.magick[seat]
-    return sum(held[c.index] for c in state.cards.magick if c.deck == SHADOW)

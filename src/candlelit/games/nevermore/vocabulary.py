@@ -70,9 +70,6 @@ SUIT_CARD = "suit_card"
 """The effect of a card that is only a suit card: it is never played, only added to the hand
 as the suit its data names (`counts_as_suit_card`, seed 魔法牌 6)."""
 
-RAVEN_VARIANTS = ("betrayal_raven", "bloodletting_raven", "rage_raven", "drain_raven")
-
-
 @dataclass(frozen=True)
 class Ability:
     """A Specters character: the timing of its human-form and raven-form abilities."""

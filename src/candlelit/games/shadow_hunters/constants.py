@@ -21,7 +21,6 @@ DECK_OF_CELL = {2: "yellow", 4: "green", 6: "blue", 8: "red"}
 
 GATES = ("east", "south", "west", "north")
 COLOURS = ("blue", "yellow", "green", "red", "white")
-EQUIPMENT_COLOURS = ("blue", "yellow", "green", "red")
 ELEMENTS = ("water", "earth", "wind", "fire", "light", "dark")
 COLOUR_ELEMENT = {"blue": "water", "yellow": "earth", "green": "wind", "red": "fire"}
 """D18: the element of each equipment colour."""
@@ -69,4 +68,3 @@ A_SKILL = 104       # + skill index 0..3
 A_REVEAL = 108
 A_CHAR = 109        # + roster index 0..31
 NUM_ACTIONS = 141
-MAX_ROSTER = 32

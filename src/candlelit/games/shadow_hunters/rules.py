@@ -253,10 +253,6 @@ class ShadowHuntersState(State):
         self._emit("reveal", "shadow_hunters.log.reveal",
                    {"seat": seat, "character": self.character(seat).id})
 
-    def zone_of(self, cell: int) -> tuple[str, ...]:
-        """The zones (區) of `cell` under the zone option (D3)."""
-        return self.zones[cell]
-
     def same_zone(self, a: int, b: int) -> bool:
         """Whether cells `a` and `b` share a zone."""
         return b in self.zone_mates[a]
@@ -523,9 +519,6 @@ class ShadowHuntersState(State):
             if not any(b["zone"] in self.zones[there] for b in hide):
                 out.append(t)
         return out
-
-    def _guarded(self, cell: int) -> bool:
-        return any(self.guard) and "south" in self.zone_of(cell)
 
     def _attack_phase(self, seat: int) -> None:
         targets = self.attack_targets(seat)

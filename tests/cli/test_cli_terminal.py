@@ -146,6 +146,7 @@ def test_games_without_a_card_view_or_data_reader_say_so(monkeypatch, tmp_path):
         catalog.read_data_file("divinare", user_boards(tmp_path))
 
 
+@pytest.mark.slow
 def test_read_data_file_returns_board_data_the_game_accepts(tmp_path):
     data = catalog.read_data_file("divinare", user_boards(tmp_path))
     result = run("play", "divinare", "--players", "2", "--bots", "random", "--seed", "1",
@@ -193,6 +194,7 @@ def test_bad_input_asks_again_without_crashing():
     assert t("ui.final_scores", "en") in result.output
 
 
+@pytest.mark.slow
 def test_bad_input_message_is_translated():
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "7",
                  "--lang", "zh-TW", input="abc\n" + ALWAYS_ONE)
@@ -213,6 +215,7 @@ def test_end_of_input_stops_cleanly_and_keeps_a_partial_record(tmp_path):
     assert [p for p, _ in record["actions"]].count(0) == 2
 
 
+@pytest.mark.slow
 def test_the_record_replays_and_verifies(tmp_path):
     path = tmp_path / "game.json"
     result = run("play", "divinare", "--players", "3", "--seat", "2", "--bots",
@@ -226,6 +229,7 @@ def test_the_record_replays_and_verifies(tmp_path):
     assert verify({**record, "actions": record["actions"][:-1]}).ok is False
 
 
+@pytest.mark.slow
 def test_the_human_never_sees_another_seats_hand(tmp_path):
     path = tmp_path / "game.json"
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "5",
@@ -274,12 +278,14 @@ def test_bad_bot_lists_are_refused(bots, complaint):
     assert complaint in result.output
 
 
+@pytest.mark.slow
 def test_default_opponents_are_the_games_preferred_bot():
     result = run("play", "divinare", "--players", "2", "--seed", "2", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
     assert t("ui.bot", "en", name="expectation") in result.output
 
 
+@pytest.mark.slow
 def test_the_table_shows_boards_tokens_and_passes():
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
                  input=ALWAYS_ONE)
@@ -299,6 +305,7 @@ def other_seat_rows(output: str) -> list[str]:
             if re.match(r" Seat [234] +bot random ", line)]
 
 
+@pytest.mark.slow
 def test_other_seats_score_tokens_stay_face_down_until_the_end_of_play():
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
                  input=ALWAYS_ONE)
@@ -343,6 +350,7 @@ def test_the_seats_table_shows_the_own_total_and_hides_the_others(lang):
         assert (t("divinare.ui.face_down_note", lang)[:12] in drawn) is not public
 
 
+@pytest.mark.slow
 def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):
     monkeypatch.setattr(tables, "MODULES", {})
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
@@ -352,6 +360,7 @@ def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):
     assert t("ui.final_scores", "en") in result.output
 
 
+@pytest.mark.slow
 def test_the_seed_is_not_shown_before_the_game_is_over():
     # the seed fixes every deal to come, so it is private until the end
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "424242",

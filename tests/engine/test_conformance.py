@@ -13,9 +13,17 @@ from candlelit.engine.registry import games
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
+SMALLEST = {f"{spec.name}-{min(spec.player_counts)}p" for spec in games()}
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def cases(*slow: str) -> list[object]:
+    """Every game at every player count; ids in `slow` get the slow mark, never a smallest count."""
+    assert set(slow) <= set(IDS) - SMALLEST, sorted(set(slow) - (set(IDS) - SMALLEST))
+    return [pytest.param(g, n, id=i, marks=[pytest.mark.slow] if i in slow else [])
+            for (g, n), i in zip(CASES, IDS, strict=True)]
+
+
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-4p", "anima-4p", "anima-5p"))
 def test_random_playouts_end_within_max_length_with_consistent_outcome(game, players):
     for seed in range(40):
         final = c.playout(game, players, seed, chooser=seed * 31 + 1)
@@ -24,13 +32,15 @@ def test_random_playouts_end_within_max_length_with_consistent_outcome(game, pla
         assert all(final.legal_actions(p) == [] for p in range(players))
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-4p", "nevermore-6p"))
 def test_legal_actions_sorted_unique_labelled_and_empty_off_turn(game, players):
     for seed in range(4):
         c.playout(game, players, seed, chooser=seed, visit=lambda s, _: c.check_actions(s))
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
+                                                    "anima-4p", "anima-5p", "nevermore-4p",
+                                                    "nevermore-6p"))
 def test_illegal_actions_rejected_without_change(game, players):
     rng = random.Random(5)
     final = c.playout(game, players, 3, chooser=9, visit=lambda s, step: (
@@ -38,7 +48,9 @@ def test_illegal_actions_rejected_without_change(game, players):
     c.check_illegal(final, rng)
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
+                                                    "anima-4p", "anima-5p", "nevermore-4p",
+                                                    "nevermore-6p"))
 def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
     rng = random.Random(11)
     final = c.playout(game, players, 8, chooser=2, visit=lambda s, step: (
@@ -46,7 +58,7 @@ def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
     c.check_copies(final, rng)
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases())
 def test_same_seed_same_trajectory_even_with_global_rngs_disturbed(game, players):
     for seed in (0, 77):
         calm = c.trajectory(game, players, seed, chooser=seed)
@@ -56,7 +68,8 @@ def test_same_seed_same_trajectory_even_with_global_rngs_disturbed(game, players
     assert other != c.trajectory(game, players, 0, chooser=0), "the seed changes nothing"
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-4p", "anima-4p", "anima-5p",
+                                                    "nevermore-6p"))
 def test_views_leak_nothing_across_resampled_worlds(game, players):
     rng = random.Random(23)
     redrawn = []
@@ -72,7 +85,10 @@ def test_views_leak_nothing_across_resampled_worlds(game, players):
     assert any(redrawn), "resample never re-drew any hidden information"
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
+                                                    "anima-4p", "anima-5p", "nevermore-4p",
+                                                    "nevermore-5p", "nevermore-6p",
+                                                    "shadow-hunters-6p", "shadow-hunters-8p"))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), walk=st.lists(st.integers(0, 10**6), max_size=400))
 def test_any_walk_keeps_invariants(game, players, seed, walk):

@@ -195,6 +195,7 @@ def test_the_table_reads_in_traditional_chinese():
     assert "Direction" not in out and "Your hand" not in out
 
 
+@pytest.mark.slow
 def test_the_table_never_shows_another_seats_hand_magick_or_commitment():
     shown: set[str] = set()
     mine: set[str] = set()
@@ -212,6 +213,7 @@ def test_the_table_never_shows_another_seats_hand_magick_or_commitment():
     assert not hidden & shown
 
 
+@pytest.mark.slow
 def test_a_spectator_sees_no_hand_magick_or_commitment():
     for state in states(new_game(seed=12, max_rounds=3), 12):
         out = text_of(render_view(state.view(None), "en", WHO))
@@ -256,6 +258,7 @@ def test_the_catalogue_shows_a_users_card_file_instead(tmp_path):
 
 
 # -- the command line -----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_play_nevermore_to_the_end(lang):
     result = run("play", "nevermore", "--players", "4", "--bots", "random", "--seed", "3",

@@ -48,6 +48,7 @@ def test_json_summary_has_the_promised_fields_and_counts_shared_wins_for_each_wi
     assert out["bots"]["random"]["games"] == 120
 
 
+@pytest.mark.slow
 def test_same_arguments_same_output_whatever_the_job_count():
     one = simulate("-n", "300", "--players", "2", "--bots", "expectation,random", "--seed", "5")
     two = simulate("-n", "300", "--players", "2", "--bots", "expectation,random", "--seed", "5",
