@@ -154,9 +154,9 @@ def finished(page: Page) -> bool:
     return page.get_attribute("#table", "data-status") == "finished"
 
 
-def click_first_choice(page: Page) -> bool:
-    """Click the first enabled action button and wait until the server accepted it."""
-    buttons = page.locator("#actions button[data-action]:enabled")
+def click_first_choice(page: Page, selector: str = "#actions button[data-action]:enabled") -> bool:
+    """Click the first button matching `selector` and wait until the server accepted it."""
+    buttons = page.locator(selector)
     if buttons.count() == 0:
         return False
     before = seat_version(page)
@@ -190,6 +190,20 @@ def play(pages: list[Page], until: Any = None, timeout: float = GAME_TIMEOUT) ->
         if not acted:
             pages[0].wait_for_timeout(30)
     return clicks
+
+
+def play_leaving_auto_pass(page: Page, done: Any, choices: tuple[str, ...],
+                           timeout: float = 2 * GAME_TIMEOUT) -> None:
+    """Until `done()`, click the first button of the first of `choices` that has one; windows
+    marked data-auto-pass='ready' are left for the page's own auto-pass to answer."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the game stopped moving"
+        selector = next((s for s in choices if page.locator(s).count()), None)
+        if page.locator("[data-auto-pass='ready']").count() or selector is None:
+            page.wait_for_timeout(30)
+        else:
+            click_first_choice(page, selector)
 
 
 def score_rows(page: Page) -> dict[int, list[str]]:

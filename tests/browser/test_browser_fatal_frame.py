@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
-from browserkit import GAME_TIMEOUT, create_table, finished, open_seat, seat_version
+from browserkit import create_table, finished, open_seat, play_leaving_auto_pass
 from test_browser_privacy import game_so_far
 
 from candlelit.engine.registry import load
@@ -33,26 +31,8 @@ def test_auto_pass_lets_every_quick_escape_moment_go_and_plays_nothing(server, n
     page = open_seat(context, created.my_link)
     page.locator("[data-auto-pass-toggle]").check()
 
-    deadline = time.monotonic() + 2 * GAME_TIMEOUT
-    while not finished(page):
-        if len(react_answers(game_so_far(server.db, created.table_id), ME)) >= WANTED:
-            break
-        assert time.monotonic() < deadline, "the game stopped moving"
-        before = seat_version(page)
-        if page.locator("[data-auto-pass='ready']").count():
-            page.wait_for_timeout(30)  # a Quick Escape moment: the browser answers by itself
-            continue
-        choice = page.locator(OTHER_CHOICE)
-        if choice.count() == 0:
-            page.wait_for_timeout(30)
-            continue
-        try:
-            choice.first.click(timeout=2_000)
-            page.wait_for_function(
-                "v => Number(document.getElementById('table').dataset.seatVersion) > v",
-                arg=before, timeout=3_000)
-        except Exception:  # the view changed under the pointer: look again
-            continue
+    play_leaving_auto_pass(page, lambda: finished(page) or len(
+        react_answers(game_so_far(server.db, created.table_id), ME)) >= WANTED, (OTHER_CHOICE,))
 
     answers = react_answers(game_so_far(server.db, created.table_id), ME)
     assert answers, "seat 0 holds cards while Quick Escapes are unseen, so it was asked"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
-from browserkit import GAME_TIMEOUT, create_table, finished, open_seat, seat_version
+from browserkit import create_table, finished, open_seat, play_leaving_auto_pass
 from test_browser_privacy import game_so_far
 
 from candlelit.engine.registry import load
@@ -33,26 +31,11 @@ def test_auto_pass_answers_every_magick_window_and_only_those(server, new_contex
     page = open_seat(context, created.my_link)
     page.locator("[data-auto-pass-toggle]").check()
 
-    deadline = time.monotonic() + 2 * GAME_TIMEOUT
-    while not (finished(page) or page.inner_text(".nevermore .status").startswith("Round 3 ")):
-        assert time.monotonic() < deadline, "the game stopped moving"
-        before = seat_version(page)
-        if page.locator("[data-auto-pass='ready']").count():
-            page.wait_for_timeout(30)  # a magick window: the browser answers it by itself
-            continue
-        choice = page.locator(OTHER_CHOICE)
-        if choice.count() == 0:
-            choice = page.locator(PASS_CHOICE)  # a yes/no or damage question, not a window
-        if choice.count() == 0:
-            page.wait_for_timeout(30)
-            continue
-        try:
-            choice.first.click(timeout=2_000)
-            page.wait_for_function(
-                "v => Number(document.getElementById('table').dataset.seatVersion) > v",
-                arg=before, timeout=3_000)
-        except Exception:  # the view changed under the pointer: look again
-            continue
+    # a yes/no or damage question (not a window) is answered by its pass button
+    def round_3() -> bool:
+        return page.inner_text(".nevermore .status").startswith("Round 3 ")
+
+    play_leaving_auto_pass(page, lambda: finished(page) or round_3(), (OTHER_CHOICE, PASS_CHOICE))
 
     answers = window_answers(game_so_far(server.db, created.table_id), ME)
     assert answers, "seat 1 holds a Shadow Magick card, so it was asked at magick windows"

@@ -13,6 +13,9 @@ from candlelit.engine.registry import games
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
+LONG_GAMES = ("fatal-frame-3p", "fatal-frame-4p", "anima-3p", "anima-4p", "anima-5p",
+              "nevermore-4p", "nevermore-6p")
+"""Cases whose step-by-step checks take seconds: slow, out of `make test-fast`."""
 SMALLEST = {f"{spec.name}-{min(spec.player_counts)}p" for spec in games()}
 
 
@@ -38,9 +41,7 @@ def test_legal_actions_sorted_unique_labelled_and_empty_off_turn(game, players):
         c.playout(game, players, seed, chooser=seed, visit=lambda s, _: c.check_actions(s))
 
 
-@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
-                                                    "anima-4p", "anima-5p", "nevermore-4p",
-                                                    "nevermore-6p"))
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
 def test_illegal_actions_rejected_without_change(game, players):
     rng = random.Random(5)
     final = c.playout(game, players, 3, chooser=9, visit=lambda s, step: (
@@ -48,9 +49,7 @@ def test_illegal_actions_rejected_without_change(game, players):
     c.check_illegal(final, rng)
 
 
-@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
-                                                    "anima-4p", "anima-5p", "nevermore-4p",
-                                                    "nevermore-6p"))
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
 def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
     rng = random.Random(11)
     final = c.playout(game, players, 8, chooser=2, visit=lambda s, step: (
@@ -85,9 +84,7 @@ def test_views_leak_nothing_across_resampled_worlds(game, players):
     assert any(redrawn), "resample never re-drew any hidden information"
 
 
-@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-3p", "fatal-frame-4p", "anima-3p",
-                                                    "anima-4p", "anima-5p", "nevermore-4p",
-                                                    "nevermore-5p", "nevermore-6p",
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES, "nevermore-5p",
                                                     "shadow-hunters-6p", "shadow-hunters-8p"))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), walk=st.lists(st.integers(0, 10**6), max_size=400))

@@ -647,13 +647,20 @@ def _a_trade_offer(s: AnimaState, seat: int, action: int) -> None:
         s.trade_gives = []
         s._emit("trade", "anima.trade_off", {"seat": seat, "to": q})
         return
+    _add_to_offer(s, seat, action, s.trade_gives, S_TRADE_OFFER, q, S_TRADE_REPLY)
+
+
+def _add_to_offer(s: AnimaState, seat: int, action: int, cards: list[int], building: int,
+                  partner: int, then: int) -> None:
+    """Add the card `action` names to `cards` (building goes on while trades are free), or
+    on A_ACCEPT / a one-for-one card, show the offer and hand step `then` to `partner`."""
     if action != A_ACCEPT:
-        s.trade_gives.append(action)
+        cards.append(action)
         if s.options["trade"] != "one-for-one":
-            s.step, s.actor = S_TRADE_OFFER, seat
+            s.step, s.actor = building, seat
             return
-    _offer_log(s, seat, q, s.trade_gives)
-    s.step, s.actor = S_TRADE_REPLY, q
+    _offer_log(s, seat, partner, cards)
+    s.step, s.actor = then, partner
 
 
 def _offer_log(s: AnimaState, seat: int, q: int, actions: list[int]) -> None:
@@ -670,13 +677,7 @@ def _a_trade_reply(s: AnimaState, seat: int, action: int) -> None:
         s.trade_gives, s.trade_gets = [], []
         s._emit("trade", "anima.trade_declined", {"seat": seat, "to": proposer})
         return
-    if action != A_ACCEPT:
-        s.trade_gets.append(action)
-        if s.options["trade"] != "one-for-one":
-            s.step, s.actor = S_TRADE_REPLY, seat
-            return
-    _offer_log(s, seat, proposer, s.trade_gets)
-    s.step, s.actor = S_TRADE_CONFIRM, proposer
+    _add_to_offer(s, seat, action, s.trade_gets, S_TRADE_REPLY, proposer, S_TRADE_CONFIRM)
 
 
 def _a_trade_confirm(s: AnimaState, seat: int, action: int) -> None:
