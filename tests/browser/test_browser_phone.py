@@ -39,11 +39,16 @@ def assert_fits(page, where):
 
 
 def assert_full_width(page, parts, least=330):
-    """Each of `parts` spans about the phone's width, measured inside the page in one step
-    (an update may redraw the table between two calls from the test)."""
-    for part in parts:
-        width = page.eval_on_selector(part, "e => e.getBoundingClientRect().width")
-        assert width >= least, f"{part} is {width}px wide, not the phone's whole width"
+    """Each of `parts` spans about the phone's width once the table has settled: all parts are
+    measured together inside the page, and again until they all pass or 5 s go by (on a loaded
+    machine one CI run caught the Nevermore seats at 0 px between two updates)."""
+    measure = "parts => parts.map(p => document.querySelector(p).getBoundingClientRect().width)"
+    try:
+        page.wait_for_function(f"([parts, least]) => ({measure})(parts).every(w => w >= least)",
+                               arg=[list(parts), least], timeout=5_000)
+    except PlaywrightError:
+        widths = dict(zip(parts, page.evaluate(measure, list(parts)), strict=True))
+        raise AssertionError(f"not the phone's whole width ({least}px): {widths}") from None
 
 
 def test_the_table_fits_a_phone_and_its_choices_work(server, new_context):
