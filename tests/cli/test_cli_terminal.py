@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 import yaml
 from rich.console import Console
 from typer.testing import CliRunner
 
-import candlelit.cli.app as cli
-import candlelit.cli.tables as tables
 from candlelit.cli import catalog
+from candlelit.cli import console as tty
 from candlelit.cli.app import app
 from candlelit.cli.render import seat_names
-from candlelit.cli.tables.divinare import hand_line, seats_table
 from candlelit.engine import conformance as c
+from candlelit.engine import registry
 from candlelit.engine.errors import CandlelitError
 from candlelit.engine.records import load_record, replay, verify
+from candlelit.games.divinare.terminal import hand_line, seats_table
 from candlelit.i18n import message, seat_name, t
 
 ALWAYS_ONE = "1\n" * 400
@@ -27,13 +28,13 @@ BOX = "│┃║ "
 
 def run(*args: str, input: str | None = None, width: int = 200):
     """Invoke the app with plain consoles `width` cells wide (stdout and stderr)."""
-    saved = cli.console, cli.err
-    cli.console = Console(width=width, color_system=None)
-    cli.err = Console(width=width, color_system=None, stderr=True)
+    saved = tty.console, tty.err
+    tty.console = Console(width=width, color_system=None)
+    tty.err = Console(width=width, color_system=None, stderr=True)
     try:
         return CliRunner().invoke(app, list(args), input=input)
     finally:
-        cli.console, cli.err = saved
+        tty.console, tty.err = saved
 
 
 def lines_of(output: str) -> set[str]:
@@ -137,12 +138,17 @@ def test_a_missing_board_file_is_refused(tmp_path):
     assert "cannot read board file" in result.output
 
 
+def without(monkeypatch, game, **pieces):
+    """Let `game`'s manifest name none of `pieces` for the rest of the test."""
+    spec = registry.get(game)
+    monkeypatch.setitem(registry._GAMES, game, replace(spec, **pieces))
+
+
 def test_games_without_a_card_view_or_data_reader_say_so(monkeypatch, tmp_path):
-    monkeypatch.setattr(tables, "MODULES", {})
-    monkeypatch.setattr(catalog, "DATA_READERS", {})
+    without(monkeypatch, "divinare", terminal=None, cards_reader=None)
     with pytest.raises(CandlelitError, match="no card view"):
         catalog.cards_view("divinare", "en", None)
-    with pytest.raises(CandlelitError, match="takes no board file"):
+    with pytest.raises(CandlelitError, match="takes no card file"):
         catalog.read_data_file("divinare", user_boards(tmp_path))
 
 
@@ -352,7 +358,7 @@ def test_the_seats_table_shows_the_own_total_and_hides_the_others(lang):
 
 @pytest.mark.slow
 def test_games_without_a_table_fall_back_to_the_raw_view(monkeypatch):
-    monkeypatch.setattr(tables, "MODULES", {})
+    without(monkeypatch, "divinare", terminal=None)
     result = run("play", "divinare", "--players", "4", "--bots", "random", "--seed", "3",
                  input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output

@@ -11,9 +11,9 @@ from ffkit import give, haunt, place, place_inside, table
 from rich.console import Console
 
 from candlelit import load
-from candlelit.cli.tables import MODULES
-from candlelit.cli.tables.fatal_frame import render_cards, render_status, render_view
+from candlelit.engine.registry import get
 from candlelit.games.fatal_frame.cards import builtin_cards
+from candlelit.games.fatal_frame.terminal import render_cards, render_status, render_view
 from candlelit.i18n import LANGUAGES, catalog
 
 
@@ -103,4 +103,4 @@ def test_real_game_states_render_without_what_the_seat_cannot_know(players):
 
 
 def test_the_renderer_is_offered_to_the_cli():
-    assert MODULES["fatal-frame"] == "candlelit.cli.tables.fatal_frame"
+    assert get("fatal-frame").terminal == "candlelit.games.fatal_frame.terminal"

@@ -12,15 +12,15 @@ import yaml
 from rich.console import Console
 from typer.testing import CliRunner
 
-import candlelit.cli.app as cli
 import candlelit.games.nevermore as nevermore
 from candlelit.cli import catalog
+from candlelit.cli import console as tty
 from candlelit.cli.app import app
 from candlelit.cli.render import render_view, seat_names
 from candlelit.cli.tables import cards_renderer, status_renderer, view_renderer
-from candlelit.cli.tables.nevermore import hand_line, render_cards, render_status
 from candlelit.engine.options import resolve_options
 from candlelit.games.nevermore.cards import builtin_cards, builtin_data
+from candlelit.games.nevermore.terminal import hand_line, render_cards, render_status
 from candlelit.i18n import t
 
 ALWAYS_ONE = "1\n" * 3000
@@ -76,13 +76,13 @@ def seat_row(text, seat):
 
 def run(*args, input=None, width=200):
     """Invoke the app with plain consoles `width` cells wide."""
-    saved = cli.console, cli.err
-    cli.console = Console(width=width, color_system=None)
-    cli.err = Console(width=width, color_system=None, stderr=True)
+    saved = tty.console, tty.err
+    tty.console = Console(width=width, color_system=None)
+    tty.err = Console(width=width, color_system=None, stderr=True)
     try:
         return CliRunner().invoke(app, list(args), input=input)
     finally:
-        cli.console, cli.err = saved
+        tty.console, tty.err = saved
 
 
 # -- the table ------------------------------------------------------------------------------

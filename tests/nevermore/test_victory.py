@@ -8,8 +8,8 @@ from nvkit import events, finish_round, keys, table
 from rich.console import Console
 
 import candlelit
-from candlelit.cli.tables.nevermore import seats_table
 from candlelit.games.nevermore.rules import NevermoreState
+from candlelit.games.nevermore.terminal import seats_table
 from candlelit.server.render import board_html
 
 

@@ -16,11 +16,11 @@ from rich.console import Console
 from shkit import deal, new_game
 from starlette.testclient import TestClient
 
-from candlelit.cli.tables.shadow_hunters import character_card, render_cards, render_status
 from candlelit.engine.datafiles import shipped_yaml
 from candlelit.engine.errors import DataError
 from candlelit.games.shadow_hunters import cards as cd
 from candlelit.games.shadow_hunters import characters as ch
+from candlelit.games.shadow_hunters.terminal import character_card, render_cards, render_status
 from candlelit.server.app import create_app
 from candlelit.server.render import board_html
 

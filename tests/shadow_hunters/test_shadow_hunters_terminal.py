@@ -13,17 +13,17 @@ from shkit import new_game
 from typer.testing import CliRunner
 
 from candlelit.cli.app import app
-from candlelit.cli.tables import MODULES
-from candlelit.cli.tables.shadow_hunters import (
+from candlelit.engine.datafiles import shipped_yaml
+from candlelit.engine.records import initial_state, load_record, replay
+from candlelit.engine.registry import get
+from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
+from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
+from candlelit.games.shadow_hunters.terminal import (
     render_cards,
     render_status,
     render_view,
     seats_table,
 )
-from candlelit.engine.datafiles import shipped_yaml
-from candlelit.engine.records import initial_state, load_record, replay
-from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
-from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
 from candlelit.i18n import LANGUAGES
 
 ALWAYS_FIRST = "1\n" * 20000
@@ -174,7 +174,7 @@ def test_an_invented_card_in_a_users_file_is_marked(tmp_path):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cards_command_prints_the_catalogue(lang):
-    assert MODULES["shadow-hunters"] == "candlelit.cli.tables.shadow_hunters"
+    assert get("shadow-hunters").terminal == "candlelit.games.shadow_hunters.terminal"
     result = CliRunner().invoke(app, ["cards", "shadow-hunters", "--lang", lang])
     assert result.exit_code == 0, result.output[-2000:]
     assert ("Red deck" if lang == "en" else "紅卡") in result.output

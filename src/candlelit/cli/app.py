@@ -8,15 +8,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
+from candlelit.cli import console as tty
+from candlelit.cli.console import fail
 from candlelit.engine.errors import CandlelitError
 from candlelit.i18n import LANGUAGES, check_language
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and study five haunted tabletop card games.")
-console = Console()
-err = Console(stderr=True)
 
 Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)}")]
 Characters = Annotated[list[Path] | None, typer.Option(
@@ -24,16 +23,11 @@ Characters = Annotated[list[Path] | None, typer.Option(
 _DATA_FILE = typer.Option("--boards", "--cards", help="your own board or card file")
 
 
-def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
-
-
 def _lang(value: str) -> str:
     try:
         return check_language(value)
     except ValueError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     return value
 
 
@@ -44,7 +38,7 @@ def _options(game: str, boards: Path | None, option: list[str] | None,
     for item in option or []:
         name, sep, raw = item.partition("=")
         if not sep:
-            _fail(f"--option takes name=value, not {item!r}")
+            fail(f"--option takes name=value, not {item!r}")
         try:
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
@@ -65,7 +59,7 @@ def games(lang: Lang = "en") -> None:
     """List the games, their player counts, options and variants."""
     from candlelit.cli.catalog import games_table
 
-    console.print(games_table(_lang(lang)))
+    tty.console.print(games_table(_lang(lang)))
 
 
 @app.command()
@@ -74,9 +68,9 @@ def rules(game: str, lang: Lang = "en") -> None:
     from candlelit.cli.catalog import rules_text
 
     try:
-        console.print(rules_text(game, _lang(lang)))
+        tty.console.print(rules_text(game, _lang(lang)))
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @app.command()
@@ -87,9 +81,9 @@ def cards(game: str, lang: Lang = "en",
     from candlelit.cli.catalog import cards_view
 
     try:
-        console.print(cards_view(game, _lang(lang), boards))
+        tty.console.print(cards_view(game, _lang(lang), boards))
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @app.command()
@@ -117,9 +111,9 @@ def play(
                   seed=secrets.randbelow(2**31) if seed is None else seed,
                   lang=_lang(lang), variant=variant,
                   options=_options(game, boards, option, characters), record=record,
-                  console=console)
+                  console=tty.console)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @app.command()
@@ -146,7 +140,7 @@ def simulate(
     from candlelit.sim.runner import SimulationSpec, run
 
     if n < 1 or jobs < 1:
-        _fail("-n and --jobs must be at least 1")
+        fail("-n and --jobs must be at least 1")
     names = (bots or ",".join(["random"] * players)).split(",")
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
@@ -157,12 +151,12 @@ def simulate(
         if plot is not None:
             plot_summary(summary, plot)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return
     if as_json:
         sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
     else:
-        console.print(render_summary(summary))
+        tty.console.print(render_summary(summary))
 
 
 @app.command()
@@ -188,16 +182,16 @@ def compare(
     from candlelit.sim.plots import plot_compare
 
     if n < 1 or jobs < 1:
-        _fail("-n and --jobs must be at least 1")
+        fail("-n and --jobs must be at least 1")
     try:
         spec = get(game)
         counts = (list(spec.player_counts) if players is None
                   else [int(p) for p in players.split(",")])
     except ValueError:
-        _fail(f"--players takes whole numbers separated by commas, not {players!r}")
+        fail(f"--players takes whole numbers separated by commas, not {players!r}")
         return
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return
     try:
         result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
@@ -205,7 +199,7 @@ def compare(
         if plot is not None:
             plot_compare(result, plot)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return
     table = markdown(result)
     if md is not None:
@@ -213,7 +207,7 @@ def compare(
     if as_json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     else:
-        console.print(table, markup=False, highlight=False, soft_wrap=True)
+        tty.console.print(table, markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -234,13 +228,15 @@ def balance(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Play N games with random character draws: each character's win rate, survival, length."""
-    from candlelit.engine.registry import get
+    from candlelit.engine.plugins import resolve
+    from candlelit.engine.registry import games, get
 
     try:
         spec = get(game)
-        if spec.name != "shadow-hunters":
-            raise CandlelitError(f"{spec.name} has no balance lab (shadow-hunters has)")
-        from candlelit.games.shadow_hunters import balance as lab
+        if spec.balance is None:
+            labs = ", ".join(s.name for s in games() if s.balance) or "none"
+            raise CandlelitError(f"{spec.name} has no balance lab (games with one: {labs})")
+        lab = resolve(spec.balance)
 
         options = _options(spec.name, None, option) | ({"variant": variant} if variant else {})
         report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
@@ -248,7 +244,7 @@ def balance(
         if plot is not None:
             lab.plot(report, plot)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return
     table = lab.markdown(report)
     if md is not None:
@@ -256,27 +252,9 @@ def balance(
     if as_json:
         sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
     else:
-        console.print(table, markup=False, highlight=False, soft_wrap=True)
+        tty.console.print(table, markup=False, highlight=False, soft_wrap=True)
         if plot is not None:
-            console.print(f"plot: {plot}", markup=False, highlight=False)
-
-
-characters_app = typer.Typer(no_args_is_help=True, help="Custom characters (箱庭 Shadow Hunters).")
-app.add_typer(characters_app, name="characters")
-
-
-@characters_app.command("check")
-def characters_check(file: Path) -> None:
-    """Validate a character file and report it against the seed's 平衡準則."""
-    from candlelit.games.shadow_hunters.characters import load_file, report
-
-    try:
-        chars = load_file(file)
-    except CandlelitError as exc:
-        _fail(str(exc))
-        return
-    console.print(f"{file}: {len(chars)} valid character(s)", markup=False, highlight=False)
-    console.print(report(chars), markup=False, highlight=False, soft_wrap=True)
+            tty.console.print(f"plot: {plot}", markup=False, highlight=False)
 
 
 @app.command()
@@ -291,9 +269,9 @@ def replay(
     from candlelit.cli.replay import replay_file
 
     try:
-        replay_file(file, seat=seat, lang=_lang(lang), interactive=step, console=console)
+        replay_file(file, seat=seat, lang=_lang(lang), interactive=step, console=tty.console)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @app.command()
@@ -302,9 +280,9 @@ def verify(file: Path) -> None:
     from candlelit.cli.replay import verify_file
 
     try:
-        ok = verify_file(file, console=console)
+        ok = verify_file(file, console=tty.console)
     except CandlelitError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return
     raise typer.Exit(0 if ok else 1)
 
@@ -324,10 +302,23 @@ def serve(
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
-    console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
+    tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
     uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
                 ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
                 access_log=False)  # no access log: URLs hold seat tokens
+
+
+def _game_commands() -> None:
+    """Add every game's own commands (its manifest's `commands`) to the `candlelit` command."""
+    from candlelit.engine.plugins import resolve
+    from candlelit.engine.registry import games
+
+    for spec in games():
+        if spec.commands is not None:
+            resolve(spec.commands)(app)
+
+
+_game_commands()
 
 
 def main() -> None:

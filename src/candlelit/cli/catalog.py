@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +15,9 @@ from rich.text import Text
 from candlelit.cli.render import game_title
 from candlelit.cli.tables import cards_renderer
 from candlelit.engine.errors import CandlelitError
+from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import GameSpec, games, get
 from candlelit.i18n import DEFAULT_LANGUAGE, t
-
-DATA_READERS: dict[str, str] = {
-    "divinare": "candlelit.games.divinare.boards:read_layout_file",
-    "nevermore": "candlelit.games.nevermore.cards:read_cards_file",
-    "fatal-frame": "candlelit.games.fatal_frame.cards:read_cards_file",
-    "shadow-hunters": "candlelit.games.shadow_hunters.cards:read_cards_file",
-    "anima": "candlelit.games.anima.cards:read_cards_file",
-}
-"""Game name → the reader of its `--boards` data file (validated, raises DataError)."""
 
 
 def _value(value: Any, lang: str) -> str:
@@ -83,9 +73,8 @@ def games_table(lang: str) -> RenderableType:
 def rules_text(game: str, lang: str) -> RenderableType:
     """The game's short rules summary (`games/<game>/rulebook/<lang>.md`, else English)."""
     spec = get(game)
-    folder = resources.files("candlelit.games." + spec.name.replace("-", "_")) / "rulebook"
     for code in (lang, DEFAULT_LANGUAGE):
-        page = folder / f"{code}.md"
+        page = spec.resource("rulebook", f"{code}.md")
         if page.is_file():
             return Markdown(page.read_text(encoding="utf-8"))
     raise CandlelitError(f"{spec.name} has no rules summary yet")
@@ -103,21 +92,16 @@ def cards_view(game: str, lang: str, boards_path: Path | None) -> RenderableType
 def read_data_file(game: str, path: Path) -> dict[str, Any]:
     """Validated board data from `path` for the game's `boards` option (DataError if bad)."""
     spec = get(game)
-    target = DATA_READERS.get(spec.name)
-    if target is None:
-        raise CandlelitError(f"{spec.name} takes no board file")
-    module, name = target.split(":")
-    data: dict[str, Any] = getattr(importlib.import_module(module), name)(path)
+    if spec.cards_reader is None:
+        raise CandlelitError(f"{spec.name} takes no card file")
+    data: dict[str, Any] = resolve(spec.cards_reader)(path)
     return data
 
 
 def character_pool(game: str, paths: list[Path]) -> dict[str, Any]:
     """The `characters` option for the samples plus the characters of `paths` (DataError if bad)."""
     spec = get(game)
-    if spec.name != "shadow-hunters":
+    if spec.characters_reader is None:
         raise CandlelitError(f"{spec.name} takes no character file")
-    from candlelit.games.shadow_hunters.characters import pool_with
-
-    pool = pool_with(paths)
-    assert pool is not None
+    pool: dict[str, Any] = resolve(spec.characters_reader)(paths)
     return pool

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, make_bot
+from candlelit.bots.registry import default_bot, make_bot
 from candlelit.cli import render
 from candlelit.engine.errors import CandlelitError, OptionError
 from candlelit.engine.records import make_record
@@ -24,15 +24,13 @@ from candlelit.i18n import t
 
 HUMAN = "human"
 """How the person's seat is named in game records."""
-PREFERRED_BOT = "expectation"
-"""The default opponent when the game has it; otherwise 'random'."""
 
 
 def choose_bots(game: str, players: int, seat: int, bots: str | None) -> dict[int, str]:
     """Bot names for every seat but `seat`: one per other seat in order, or one for all."""
     others = [s for s in range(players) if s != seat]
     if bots is None:
-        names = [PREFERRED_BOT if PREFERRED_BOT in bot_names(game) else "random"]
+        names = [default_bot(game)]
     else:
         names = [name.strip() for name in bots.split(",")]
         if not all(names):

@@ -1,23 +1,31 @@
-"""The game registry: one GameSpec per game, looked up by the name used everywhere."""
+"""The game registry: one manifest (`GameSpec`) per installed game, found through the
+`candlelit.games` entry-point group and looked up by the name used everywhere.
+
+Everything outside a game's package learns about the game from its manifest only. The
+plug-in pieces are lazy references (`"module:attribute"` strings, or a module name), so
+reading the registry never imports terminal, browser or bot code; `resolve` loads one."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from candlelit.engine.errors import OptionError, RecordError, UnknownGame
+from candlelit.engine.errors import CandlelitError, OptionError, RecordError, UnknownGame
 from candlelit.engine.options import Option, Variant, resolve_options
+from candlelit.engine.plugins import game_entry_points
 from candlelit.engine.state import State, _slot_names
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the engine knows about a game before a state exists."""
+    """A game's manifest: what the engine, bots, terminal, browser and CLI need to know."""
 
     name: str
+    """The game's name in the API, CLI and URLs (also its entry point's name)."""
     title: str
     min_players: int
     max_players: int
@@ -26,31 +34,69 @@ class GameSpec:
     variants: tuple[Variant, ...]
     new_state: Callable[[int, int, dict[str, Any]], State]
     state_class: type[State]
+    package: str = ""
+    """The game's import package, holding `i18n/<lang>.yaml`, `rulebook/<lang>.md` and
+    `web/{board,cards}.html`, `web/style.css` (default: the state class's package)."""
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """Bot name → `"module:Class"`, called `Class(game, seat, seed)`; "random" is always there."""
+    default_bot: str = "random"
+    """The bot offered first (the strongest)."""
+    cards_reader: str | None = None
+    """`"module:function"`: function(path) → validated data for the game's card-file option."""
+    characters_reader: str | None = None
+    """`"module:function"`: function(paths) → the `characters` option holding those files."""
+    catalogue: str | None = None
+    """`"module:function"`: function() → the data of the game's cards page."""
+    terminal: str | None = None
+    """Module with any of `render_view(view, lang, who)`, `render_status(view, lang)`,
+    `render_cards(lang, path)` (Rich renderables)."""
+    formatter: str | None = None
+    """`"module:function"`: function(name, value, lang) → the game's own message arguments
+    rendered (None: not one of its kinds)."""
+    template_context: str | None = None
+    """`"module:function"`: function(view) → extra names for `web/board.html`."""
+    commands: str | None = None
+    """`"module:function"`: function(app) adds the game's own commands to the `candlelit` CLI."""
+    balance: str | None = None
+    """Module with `run_balance`, `plot` and `markdown`: the game's balance lab."""
 
     @property
     def player_counts(self) -> range:
         """Every supported player count."""
         return range(self.min_players, self.max_players + 1)
 
+    @property
+    def home(self) -> str:
+        """The game's import package (`package`, else the state class's package)."""
+        return self.package or self.state_class.__module__.rpartition(".")[0]
+
+    def resource(self, *parts: str) -> Traversable:
+        """A file shipped in the game's package (it may not exist)."""
+        node = resources.files(self.home)
+        for part in parts:
+            node = node / part
+        return node
+
 
 _GAMES: dict[str, GameSpec] = {}
-_MODULES = ("candlelit.games.divinare", "candlelit.games.nevermore", "candlelit.games.fatal_frame",
-            "candlelit.games.shadow_hunters", "candlelit.games.anima")
-
-
-def register(spec: GameSpec) -> GameSpec:
-    """Add `spec` to the registry (called by each game package on import)."""
-    _GAMES[spec.name] = spec
-    return spec
 
 
 def _ensure_loaded() -> None:
-    for module in _MODULES:
-        importlib.import_module(module)
+    if _GAMES:
+        return
+    found = game_entry_points()
+    if not found:
+        raise CandlelitError("no games are installed (install candlelit: pip install -e .)")
+    for name, entry in found.items():
+        spec = entry.load()
+        if not isinstance(spec, GameSpec) or spec.name != name:
+            raise CandlelitError(f"entry point {name!r} ({entry.value}) is not the GameSpec "
+                                 f"of a game called {name!r}")
+        _GAMES[name] = spec
 
 
 def games() -> list[GameSpec]:
-    """Every registered game, by name."""
+    """Every installed game, by name."""
     _ensure_loaded()
     return [_GAMES[name] for name in sorted(_GAMES)]
 

@@ -9,17 +9,14 @@ from typing import Any
 
 import yaml
 
+from candlelit.engine.plugins import game_folders, manifest_piece
+
 LANGUAGES = ("en", "zh-TW")
 DEFAULT_LANGUAGE = "en"
 SEAT_ARGS = frozenset({"seat", "to", "from", "winner", "player", "first"})
 
 ArgFormatter = Callable[[str, Any, str], str | None]
-_FORMATTERS: dict[str, ArgFormatter] = {}
-
-
-def register_formatter(game: str, formatter: ArgFormatter) -> None:
-    """Let `game` format its own argument kinds (e.g. card counts) in messages."""
-    _FORMATTERS[game] = formatter
+"""A game's formatter of its own message-argument kinds (its manifest's `formatter`)."""
 
 
 def check_language(lang: str) -> str:
@@ -39,9 +36,8 @@ def catalog(lang: str) -> dict[str, str]:
     extras = sorted((p for p in shared.iterdir() if p.name.endswith(f".{lang}.yaml")),
                     key=lambda p: p.name)
     files = [shared / f"{lang}.yaml", *extras]
-    games_dir = root / "games"
-    for entry in sorted(games_dir.iterdir(), key=lambda p: p.name):
-        candidate = entry / "i18n" / f"{lang}.yaml"
+    for folder in game_folders():
+        candidate = folder / "i18n" / f"{lang}.yaml"
         if candidate.is_file():
             files.append(candidate)
     for path in files:
@@ -101,7 +97,7 @@ def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
 def format_arg(game: str, name: str, value: Any, lang: str,
                names: Sequence[str] | None = None) -> str:
     """One message argument rendered for people."""
-    formatter = _FORMATTERS.get(game)
+    formatter: ArgFormatter | None = manifest_piece(game, "formatter")
     if formatter is not None:
         done = formatter(name, value, lang)
         if done is not None:

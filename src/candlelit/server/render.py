@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, PackageLoader, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    PackageLoader,
+    TemplateNotFound,
+    select_autoescape,
+)
 
+from candlelit.engine.errors import UnknownGame
+from candlelit.engine.plugins import resolve
+from candlelit.engine.registry import get
 from candlelit.i18n import message, seat_name, t
 from candlelit.server.tables import LiveTable
 
@@ -28,8 +37,25 @@ class _Environment(Environment):
         return super().getattr(obj, attribute)
 
 
+class _GameTemplates(BaseLoader):
+    """`<game>/board.html` and `<game>/cards.html` from each installed game's `web/` folder."""
+
+    def get_source(self, environment: Environment,
+                   template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        """The template's text, read from the game the name's first part names."""
+        game, _, rest = template.partition("/")
+        try:
+            spec = get(game)
+        except UnknownGame:
+            raise TemplateNotFound(template) from None
+        source = spec.resource("web", *rest.split("/"))
+        if not rest or not source.is_file():
+            raise TemplateNotFound(template)
+        return source.read_text(encoding="utf-8"), None, lambda: True
+
+
 env = _Environment(
-    loader=ChoiceLoader([PackageLoader("candlelit.server", "templates")]),
+    loader=ChoiceLoader([PackageLoader("candlelit.server", "templates"), _GameTemplates()]),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
     auto_reload=False,
@@ -48,35 +74,8 @@ def seats_at(positions: list[Any], where: Any) -> list[int]:
     return [seat for seat, position in enumerate(positions) if position == where]
 
 
-def spaces(board: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
-    """A Divinare board view's numbered spaces as (number, bonus, seats with a token there)."""
-    bonus = board["bonus"]
-    tokens = board["tokens"]
-    return [(v, bonus.get(str(v), 0), [s for s, at in enumerate(tokens) if at == v])
-            for v in board["spaces"]]
-
-
-def card_table(game: str) -> Any:
-    """The game's `cards.card_table()` (a template global for views that name cards by id)."""
-    module = importlib.import_module(f"candlelit.games.{game.replace('-', '_')}.cards")
-    return module.card_table()
-
-
-def shadow_hunters_catalogue(options: dict[str, Any]) -> dict[str, Any]:
-    """The cards and characters a Shadow Hunters view's options chose, each by id (a template
-    global: that view names them by id)."""
-    from candlelit.games.shadow_hunters.cards import cards_for
-    from candlelit.games.shadow_hunters.characters import characters_for
-
-    return {"cards": {c.id: c for c in cards_for(options.get("boards"))},
-            "characters": {c.id: c for c in characters_for(options.get("characters"))}}
-
-
 env.filters["pick"] = pick
-env.globals["card_table"] = card_table
-env.globals["shadow_hunters_catalogue"] = shadow_hunters_catalogue
 env.filters["seats_at"] = seats_at
-env.filters["spaces"] = spaces
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -126,12 +125,14 @@ def page(template: str, lang: str, **context: Any) -> str:
 def board_html(game: str, view: dict[str, Any], lang: str, names: list[str],
                viewer: int | None) -> str:
     """The game's own board template for `view` (a generic one if it has none)."""
+    spec = get(game)
     try:
-        template = env.get_template(f"games/{game}.html")
-    except Exception:
+        template = env.get_template(f"{game}/board.html")
+    except TemplateNotFound:
         template = env.get_template("games/_generic.html")
+    extra = resolve(spec.template_context)(view) if spec.template_context else {}
     return template.render(view=view, t=translator(lang), lang=lang, names=names,
-                           viewer=viewer)
+                           viewer=viewer, **extra)
 
 
 def log_html(game: str, log: list[dict[str, Any]], lang: str, names: list[str]) -> str:

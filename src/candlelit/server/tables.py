@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, make_bot
+from candlelit.bots.registry import bot_names, default_bot, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
@@ -186,12 +186,12 @@ class Hub:
         state = load(spec.name, players, seed, options, variant)
         tokens: list[str | None] = []
         seat_rows = []
-        default_bot = "expectation" if "expectation" in bot_names(game) else "random"
+        stand_in = default_bot(game)
         for seat, name in enumerate(seat_bots):
             token = secrets.token_urlsafe(18)
             tokens.append(token if name is None else None)
             seat_rows.append(SeatRow(seat, "human" if name is None else "bot",
-                                     name or default_bot, token_hash(token), seat == 0,
+                                     name or stand_in, token_hash(token), seat == 0,
                                      False, kinds[seat] == "open" and seat > 0))
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
                        variant, "playing", time.time(), seat_rows, [])

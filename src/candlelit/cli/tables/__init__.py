@@ -1,6 +1,5 @@
-"""Per-game Rich renderers, looked up by game name; a game without one gets the fallback.
-
-A game's module may define any of:
+"""Per-game Rich renderers, from the module a game's manifest names as `terminal`; a game
+without one gets the fallback. That module may define any of:
 
 - `render_view(view, lang, who) -> RenderableType`: the seat's whole table;
 - `render_status(view, lang) -> RenderableType`: the seat's own cards and pending choice;
@@ -11,30 +10,24 @@ A game's module may define any of:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 from rich.console import RenderableType
 
+from candlelit.engine.plugins import resolve
+from candlelit.engine.registry import get
+
 ViewRenderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
 StatusRenderer = Callable[[dict[str, Any], str], RenderableType]
 CardsRenderer = Callable[[str, Path | None], RenderableType]
 
-MODULES: dict[str, str] = {"divinare": "candlelit.cli.tables.divinare",
-                            "nevermore": "candlelit.cli.tables.nevermore",
-                            "fatal-frame": "candlelit.cli.tables.fatal_frame",
-                            "shadow-hunters": "candlelit.cli.tables.shadow_hunters",
-                            "anima": "candlelit.cli.tables.anima"}
-"""Game name → the module holding its renderers."""
-
-
 def _lookup(game: str, name: str) -> Any:
-    module = MODULES.get(game)
-    if module is None:
+    spec = get(game)
+    if spec.terminal is None:
         return None
-    return getattr(importlib.import_module(module), name, None)
+    return getattr(resolve(spec.terminal), name, None)
 
 
 def view_renderer(game: str) -> ViewRenderer | None:

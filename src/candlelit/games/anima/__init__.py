@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.options import Option, Variant, whole_number
-from candlelit.engine.registry import GameSpec, register
-from candlelit.games.anima import messages as _messages  # noqa: F401  (formatters)
+from candlelit.engine.registry import GameSpec
 from candlelit.games.anima.cards import check_cards_option
 from candlelit.games.anima.rules import AnimaState
 
@@ -65,7 +64,7 @@ VARIANTS = (
             "when a player chooses", {"end_game": "crisis", "final_reveal": "chosen"}),
 )
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="anima",
     title="Anima: Shadow of Omega",
     min_players=2,
@@ -75,4 +74,12 @@ SPEC = register(GameSpec(
     variants=VARIANTS,
     new_state=_new,
     state_class=AnimaState,
-))
+    package="candlelit.games.anima",
+    bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
+    default_bot="random",
+    cards_reader="candlelit.games.anima.cards:read_cards_file",
+    catalogue="candlelit.games.anima.catalogue:catalogue",
+    terminal="candlelit.games.anima.terminal",
+    formatter="candlelit.games.anima.messages:format_arg",
+    template_context="candlelit.games.anima.catalogue:board_context",
+)

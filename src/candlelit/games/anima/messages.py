@@ -60,7 +60,7 @@ from candlelit.games.anima.constants import (
     S_TRADE_REPLY,
     S_UNVEIL,
 )
-from candlelit.i18n import list_sep, register_formatter, t
+from candlelit.i18n import list_sep, t
 
 if TYPE_CHECKING:
     from candlelit.games.anima.rules import AnimaState
@@ -171,7 +171,7 @@ def reward_text(reward: str, lang: str) -> str:
     return t(f"anima.reward_kind.{reward}", lang)
 
 
-def _format(name: str, value: Any, lang: str) -> str | None:
+def format_arg(name: str, value: Any, lang: str) -> str | None:
     if name in ("card", "area") and isinstance(value, str):
         return card_name(value, lang)
     if name == "areas" and isinstance(value, list):
@@ -189,6 +189,3 @@ def _format(name: str, value: Any, lang: str) -> str | None:
     if name == "passed" and isinstance(value, bool):
         return t(f"anima.passed.{str(value).lower()}", lang)
     return None
-
-
-register_formatter(GAME, _format)

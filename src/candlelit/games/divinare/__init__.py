@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.options import Option, Variant, true_or_false
-from candlelit.engine.registry import GameSpec, register
-from candlelit.games.divinare import messages as _messages  # noqa: F401  (formatters)
+from candlelit.engine.registry import GameSpec
 from candlelit.games.divinare.boards import check_boards_option
 from candlelit.games.divinare.rules import DivinareState
 
@@ -17,7 +16,7 @@ def _new(players: int, seed: int, options: dict[str, Any]) -> DivinareState:
     return DivinareState.new(players, seed, options)
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="divinare",
     title="Divinare",
     min_players=2,
@@ -52,4 +51,12 @@ SPEC = register(GameSpec(
     ),
     new_state=_new,
     state_class=DivinareState,
-))
+    package="candlelit.games.divinare",
+    bots={"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
+    default_bot="expectation",
+    cards_reader="candlelit.games.divinare.boards:read_layout_file",
+    catalogue="candlelit.games.divinare.catalogue:catalogue",
+    terminal="candlelit.games.divinare.terminal",
+    formatter="candlelit.games.divinare.messages:format_arg",
+    template_context="candlelit.games.divinare.catalogue:board_context",
+)

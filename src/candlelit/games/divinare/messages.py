@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.games.divinare.boards import SUITS
-from candlelit.i18n import card_counts, register_formatter, t
+from candlelit.i18n import card_counts, t
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -18,7 +18,7 @@ def cards_text(counts: list[int], lang: str) -> str:
     return card_counts("divinare", SUITS, counts, lang)
 
 
-def _format(name: str, value: Any, lang: str) -> str | None:
+def format_arg(name: str, value: Any, lang: str) -> str | None:
     if name == "suit" and isinstance(value, str):
         return suit_name(value, lang)
     if name == "cards" and isinstance(value, list):
@@ -28,6 +28,3 @@ def _format(name: str, value: Any, lang: str) -> str | None:
     if name == "scores" and isinstance(value, list):
         return " / ".join(str(v) for v in value)
     return None
-
-
-register_formatter("divinare", _format)

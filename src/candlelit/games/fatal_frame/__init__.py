@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.options import Option, Variant, whole_number
-from candlelit.engine.registry import GameSpec, register
-from candlelit.games.fatal_frame import messages as _messages  # noqa: F401  (formatters)
+from candlelit.engine.registry import GameSpec
 from candlelit.games.fatal_frame.cards import check_cards_option
 from candlelit.games.fatal_frame.rules import FatalFrameState
 
@@ -64,7 +63,7 @@ VARIANTS = (
             {"modifier_order": "subtractions-first", "repentance": "half-roll"}),
 )
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="fatal-frame",
     title="Fatal Frame: the Card Game",
     min_players=2,
@@ -74,4 +73,12 @@ SPEC = register(GameSpec(
     variants=VARIANTS,
     new_state=_new,
     state_class=FatalFrameState,
-))
+    package="candlelit.games.fatal_frame",
+    bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
+    default_bot="random",
+    cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
+    catalogue="candlelit.games.fatal_frame.catalogue:catalogue",
+    terminal="candlelit.games.fatal_frame.terminal",
+    formatter="candlelit.games.fatal_frame.messages:format_arg",
+    template_context="candlelit.games.fatal_frame.catalogue:board_context",
+)

@@ -39,7 +39,7 @@ from candlelit.games.fatal_frame.constants import (
     REROLL,
     STACK_TARGETS,
 )
-from candlelit.i18n import list_sep, register_formatter, seat_name, t
+from candlelit.i18n import list_sep, seat_name, t
 
 if TYPE_CHECKING:
     from candlelit.games.fatal_frame.rules import FatalFrameState
@@ -136,7 +136,7 @@ def cell_text(cell: int, lang: str) -> str:
     return t("fatal_frame.cell", lang, row=r + 1, col=c + 1)
 
 
-def _format(name: str, value: Any, lang: str) -> str | None:
+def format_arg(name: str, value: Any, lang: str) -> str | None:
     if name in ("card", "ghost", "place") and isinstance(value, str):
         return card_name(value, lang)
     if name in ("rooms", "ghosts") and isinstance(value, list):
@@ -157,6 +157,3 @@ def _format(name: str, value: Any, lang: str) -> str | None:
     if name == "won" and isinstance(value, bool):
         return t(f"fatal_frame.won.{str(value).lower()}", lang)
     return None
-
-
-register_formatter(GAME, _format)

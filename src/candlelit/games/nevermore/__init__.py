@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.options import Option, Variant, true_or_false, whole_number
-from candlelit.engine.registry import GameSpec, register
-from candlelit.games.nevermore import messages as _messages  # noqa: F401  (formatters)
+from candlelit.engine.registry import GameSpec
 from candlelit.games.nevermore.cards import check_cards_option
 from candlelit.games.nevermore.rules import NevermoreState
 
@@ -61,7 +60,7 @@ VARIANTS = (
             {"sourced_only": True, "characters": False}),
 )
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="nevermore",
     title="Nevermore",
     min_players=3,
@@ -71,4 +70,11 @@ SPEC = register(GameSpec(
     variants=VARIANTS,
     new_state=_new,
     state_class=NevermoreState,
-))
+    package="candlelit.games.nevermore",
+    bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
+    default_bot="random",
+    cards_reader="candlelit.games.nevermore.cards:read_cards_file",
+    catalogue="candlelit.games.nevermore.catalogue:catalogue",
+    terminal="candlelit.games.nevermore.terminal",
+    formatter="candlelit.games.nevermore.messages:format_arg",
+)

@@ -34,7 +34,7 @@ from candlelit.games.nevermore.constants import (
     PURPOSES,
     SUITS,
 )
-from candlelit.i18n import card_counts, list_sep, register_formatter, t
+from candlelit.i18n import card_counts, list_sep, t
 
 if TYPE_CHECKING:
     from candlelit.games.nevermore.rules import NevermoreState
@@ -55,7 +55,7 @@ def named(value: dict[str, str], lang: str) -> str:
     return value.get(lang) or value.get("en") or "?"
 
 
-def _format(name: str, value: Any, lang: str) -> str | None:
+def format_arg(name: str, value: Any, lang: str) -> str | None:
     sep = list_sep(lang)
     if name == "suit" and isinstance(value, str):
         return suit_name(value, lang)
@@ -74,7 +74,6 @@ def _format(name: str, value: Any, lang: str) -> str | None:
     return None
 
 
-register_formatter("nevermore", _format)
 
 
 def _card(state: NevermoreState, title: int) -> dict[str, str]:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.options import Option, Variant, true_or_false, whole_number
-from candlelit.engine.registry import GameSpec, register
-from candlelit.games.shadow_hunters import messages as _messages  # noqa: F401  (formatters)
+from candlelit.engine.registry import GameSpec
 from candlelit.games.shadow_hunters.cards import check_cards_option
 from candlelit.games.shadow_hunters.characters import check_characters_option
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
@@ -58,7 +57,7 @@ VARIANTS = (
             {"identities": "revealed", "dead_equipment": "left-on-location"}),
 )
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="shadow-hunters",
     title="Shadow Hunters (箱庭版)",
     min_players=4,
@@ -68,4 +67,15 @@ SPEC = register(GameSpec(
     variants=VARIANTS,
     new_state=_new,
     state_class=ShadowHuntersState,
-))
+    package="candlelit.games.shadow_hunters",
+    bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
+    default_bot="random",
+    cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
+    catalogue="candlelit.games.shadow_hunters.catalogue:catalogue",
+    terminal="candlelit.games.shadow_hunters.terminal",
+    formatter="candlelit.games.shadow_hunters.messages:format_arg",
+    template_context="candlelit.games.shadow_hunters.catalogue:board_context",
+    characters_reader="candlelit.games.shadow_hunters.characters:pool_with",
+    commands="candlelit.games.shadow_hunters.commands:register",
+    balance="candlelit.games.shadow_hunters.balance",
+)

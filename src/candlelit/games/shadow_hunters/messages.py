@@ -26,7 +26,7 @@ from candlelit.games.shadow_hunters.constants import (
     LOCATIONS,
     NUM_ACTIONS,
 )
-from candlelit.i18n import list_sep, register_formatter, t
+from candlelit.i18n import list_sep, t
 
 if TYPE_CHECKING:
     from candlelit.games.shadow_hunters.rules import ShadowHuntersState
@@ -82,7 +82,7 @@ def skill_name(name: str, lang: str) -> str:
     return name
 
 
-def _format(name: str, value: Any, lang: str) -> str | None:
+def format_arg(name: str, value: Any, lang: str) -> str | None:
     sep = list_sep(lang)
     if name == "cell" and isinstance(value, int):
         return cell_name(value, lang)
@@ -113,7 +113,6 @@ def _format(name: str, value: Any, lang: str) -> str | None:
     return None
 
 
-register_formatter("shadow-hunters", _format)
 
 
 def action_struct(state: ShadowHuntersState, player: int, action: int) -> dict[str, Any]:

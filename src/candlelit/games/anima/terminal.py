@@ -18,18 +18,14 @@ from rich.text import Text
 
 from candlelit.cli.tables.common import CONFIDENCE_STYLES, label, seat_label
 from candlelit.games.anima.cards import (
-    Advantage,
-    Area,
     Card,
     CardSet,
-    Character,
-    Encounter,
-    Mission,
     builtin_cards,
     parse_cards,
     read_cards_file,
 )
-from candlelit.games.anima.messages import card_name, reward_text
+from candlelit.games.anima.catalogue import card_stats
+from candlelit.games.anima.messages import card_name
 from candlelit.i18n import colon, list_sep, seat_name, t
 
 FLAG = "†"
@@ -214,26 +210,6 @@ def _name(card: Card, lang: str) -> Text:
     return text
 
 
-def _stats(card: Card, lang: str) -> str:
-    if isinstance(card, Character):
-        return _u("stat.character", lang, combat=card.combat, speed=card.speed,
-                  skills=", ".join(card.skills) or "-")
-    if isinstance(card, Area):
-        rewards = list_sep(lang).join(reward_text(r, lang) for r in card.rewards)
-        return _u("stat.area", lang, danger=card.danger,
-                  trade=_u("trade_yes" if card.trade else "trade_no", lang), rewards=rewards)
-    if isinstance(card, Encounter):
-        if card.creature:
-            return _u("stat.creature", lang, level=card.level, combat=card.combat,
-                      kind=card.creature_type)
-        return _u("stat.event", lang, level=card.level)
-    if isinstance(card, Advantage):
-        return f"{card.type} · {card.timing}"
-    if isinstance(card, Mission):
-        return _u("stat.mission", lang, steps=len(card.steps))
-    return ""
-
-
 def _provenance(card: Card, lang: str) -> Text:
     text = Text(card.confidence, style=CONFIDENCE_STYLES.get(card.confidence, ""))
     if card.invented_fields:
@@ -249,7 +225,7 @@ def _group_table(cards: CardSet, group: str, lang: str) -> Table:
     for key in ("card", "stats", "effect", "provenance"):
         table.add_column(_u(key, lang), overflow="fold")
     for card in getattr(cards, group):
-        table.add_row(_name(card, lang), Text(_stats(card, lang), style="bold"),
+        table.add_row(_name(card, lang), Text(card_stats(card, lang), style="bold"),
                       Text(card.text), _provenance(card, lang))
     return table
 

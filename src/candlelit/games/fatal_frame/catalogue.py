@@ -1,0 +1,39 @@
+"""The cards page's data: Fatal Frame's cards by starting pile, with numbers and provenance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data, card_table
+
+
+def catalogue() -> dict[str, Any]:
+    """Fatal Frame's cards by starting pile, with their numbers and provenance."""
+    raw = {str(c["id"]): c for c in builtin_data().get("cards") or [] if isinstance(c, dict)}
+    cards = builtin_cards()
+
+    def entry(c: Any) -> dict[str, Any]:
+        r = raw.get(c.id, {})
+        return {"id": c.id, "name": c.name(), "type": c.type, "count": c.count,
+                "power": c.power, "album_value": c.album_value, "realm": c.realm,
+                "movement": r.get("movement") or "", "filament": r.get("filament") or "",
+                "points": c.points, "dice": c.dice, "building_size": c.building_size,
+                "lives": c.lives, "text": c.text, "source": c.source,
+                "confidence": c.confidence, "invented_fields": list(c.invented_fields),
+                "reconstructed": c.reconstructed}
+
+    camera = [{"id": str(c["id"]), "name": {"en": str(c["name"]),
+                                             "zh-TW": str(c.get("name_zh") or c["name"])},
+               "type": "camera", "count": int(c.get("count") or 0),
+               "dice": int(c.get("base_dice") or 1), "text": str(c.get("effect") or ""),
+               "source": str(c.get("source") or ""), "confidence": str(c["confidence"]),
+               "invented_fields": list(c.get("invented_fields") or [])}
+              for c in raw.values() if c.get("type") == "camera"]
+    groups = [{"group": g, "cards": [entry(c) for c in getattr(cards, g)]}
+              for g in ("main", "exteriors", "interiors", "bosses")]
+    return {"camera": camera, "groups": groups}
+
+
+def board_context(view: dict[str, Any]) -> dict[str, Any]:
+    """Names the browser's board template reads: every card id's name and text (`cards`)."""
+    return {"cards": card_table()}

@@ -1,0 +1,45 @@
+"""What every page shares: the visitor's language, security headers and the page response."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.websockets import WebSocket
+
+from candlelit.engine.registry import games
+from candlelit.i18n import LANGUAGES
+from candlelit.server.render import page
+
+LANG_COOKIE = "candlelit_lang"
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; img-src 'self' data:",
+}
+
+
+def language(request: Request | WebSocket) -> str:
+    """?lang=, else the remembered cookie, else the browser's preference, else English."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    cookie = request.cookies.get(LANG_COOKIE)
+    if cookie in LANGUAGES:
+        return cookie
+    accept = request.headers.get("accept-language", "").lower()
+    return "zh-TW" if accept.startswith("zh") or ",zh" in accept else "en"
+
+
+def html(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the request's language; remembers an explicit ?lang= choice."""
+    lang = language(request)
+    response = HTMLResponse(page(template, lang, request=request, path=request.url.path,
+                                 query=str(request.query_params), games=games(), **context),
+                            status_code=status, headers=SECURITY_HEADERS)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
+    return response
