@@ -7,7 +7,9 @@ import pytest
 import candlelit
 from candlelit.engine.errors import DataError, IllegalAction, OptionError
 from candlelit.games.divinare.boards import builtin_layout, read_layout_file
-from candlelit.games.divinare.rules import (
+from candlelit.games.divinare.rules import DivinareState
+from candlelit.games.divinare.scoring import score_board, score_space, token_points
+from candlelit.games.divinare.state import (
     CENTRE,
     CENTRE_ACTION,
     DISCARD,
@@ -18,8 +20,6 @@ from candlelit.games.divinare.rules import (
     PASS,
     PASS_BASE,
     PLAY,
-    DivinareState,
-    score_space,
 )
 
 
@@ -252,8 +252,6 @@ def test_any_other_numbered_space_scores_a_red_penalty():
     (1, 4, 2, (0, 0, 3), -3),  # wrong on a double bonus: red + 2 extra red
 ])
 def test_bonus_spaces_add_tokens_of_the_result_colour(at, count, bonus, won, points):
-    from candlelit.games.divinare.rules import token_points
-
     assert score_space(at, count, bonus) == won
     assert token_points(won) == points
 
@@ -263,7 +261,7 @@ def scored_round(state: DivinareState, played: list[int], tokens: list[list[int]
     state.tokens = tokens
     before = [b[:] for b in state.tokens_won]
     for suit in range(4):
-        state._score_board(suit)
+        score_board(state, suit)
     return [[a - b for a, b in zip(after, prev, strict=True)]
             for after, prev in zip(state.tokens_won, before, strict=True)]
 

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 from srvkit import Conn, LiveServer, actions, play, wait_for
 
-from candlelit.games.divinare.rules import MOVE, PLAY
+from candlelit.games.divinare.state import MOVE, PLAY
 from candlelit.server.protocol import MAX_MESSAGE_BYTES
 from candlelit.server.store import actions as actions_table
 

@@ -8,7 +8,7 @@ from typing import Any
 from candlelit.bots.base import SeatObservation
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.knowledge import count_distribution, expected_points
-from candlelit.games.divinare.rules import CENTRE_ACTION, DISCARD_BASE, MOVE_BASE, PASS_BASE
+from candlelit.games.divinare.state import CENTRE_ACTION, DISCARD_BASE, MOVE_BASE, PASS_BASE
 
 
 class ExpectationBot:

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from candlelit.engine.events import seen_by
 from candlelit.games.divinare.boards import CARDS_PER_SUIT
 from candlelit.games.divinare.knowledge import known_outstanding
+from candlelit.games.divinare.state import PASS_BASE, DivinareFields
 
-if TYPE_CHECKING:
-    from candlelit.games.divinare.rules import DivinareState
+Game = TypeVar("Game", bound=DivinareFields)
 
 
-def resample(state: DivinareState, player: int, rng: random.Random) -> DivinareState:
+def resample(state: Game, player: int, rng: random.Random) -> Game:
     """Re-deal every card `player` has not seen; keep all public facts and its own cards."""
-    from candlelit.games.divinare.rules import PASS_BASE
-
     world = state.clone()
     n = state.num_players
     pool = [CARDS_PER_SUIT[s] - state.hands[player][s] - state.held[player][s]

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from candlelit.games.divinare.boards import CARDS_PER_SUIT, DEALT, DECK_SIZE, SUITS
+from candlelit.games.divinare.scoring import scores, token_points, winners
+from candlelit.games.divinare.state import (
+    CENTRE,
+    DISCARD,
+    MOVE,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    DivinareFields,
+)
 
-if TYPE_CHECKING:
-    from candlelit.games.divinare.rules import DivinareState
 
-
-def view(state: DivinareState, player: int | None) -> dict[str, Any]:
+def view(state: DivinareFields, player: int | None) -> dict[str, Any]:
     """Public table and log plus `player`'s cards; others' score tokens None till the end."""
-    from candlelit.games.divinare.rules import CENTRE, OVER, PASS, PHASE_NAMES, token_points
-
     n = state.num_players
-    committing = state.phase in (0, PASS)
+    committing = state.phase in (DISCARD, PASS)
     boards = []
     for suit, board in enumerate(state.layout.boards):
         boards.append({
@@ -49,7 +54,7 @@ def view(state: DivinareState, player: int | None) -> dict[str, Any]:
         "first_player": state.first,
         "phase": PHASE_NAMES[state.phase],
         "to_act": state.pending_players(),
-        "moving": SUITS[state.move_suit] if state.phase == 3 else None,
+        "moving": SUITS[state.move_suit] if state.phase == MOVE else None,
         "boards": boards,
         "seats": seats,
         "scores_face_down": face_down,
@@ -64,7 +69,7 @@ def view(state: DivinareState, player: int | None) -> dict[str, Any]:
         out["discards"] = dict(zip(SUITS, state.discards[player], strict=True))
         out["passes"] = round_passes(out["log"], player)
     if state.phase == OVER:
-        out["result"] = {"scores": state.scores(), "winners": state.winners()}
+        out["result"] = {"scores": scores(state), "winners": winners(state)}
     return out
 
 

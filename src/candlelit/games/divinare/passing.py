@@ -1,0 +1,77 @@
+"""The action card's passes and the two-player discard: simultaneous hidden choices.
+
+Every seat chooses its cards one at a time; nothing moves until all have chosen.
+"""
+
+from __future__ import annotations
+
+from candlelit.engine.errors import IllegalAction
+from candlelit.games.divinare.boards import SUITS
+from candlelit.games.divinare.state import (
+    DISCARD_BASE,
+    PASS,
+    PASS_BASE,
+    PLAY,
+    TWO_PLAYER_DISCARD,
+    DivinareFields,
+)
+
+
+def open_choice(state: DivinareFields, phase: int, count: int) -> None:
+    """Every seat must now choose `count` cards to pass (PASS) or discard (DISCARD)."""
+    state.phase = phase
+    state.to_commit = [count] * state.num_players
+    state.pending = list(range(state.num_players))
+
+
+def choose(state: DivinareFields, player: int, action: int) -> bool:
+    """Set one card aside to pass or discard; True once the last seat has chosen all."""
+    phase = state.phase
+    if not state.to_commit[player]:
+        raise IllegalAction(f"seat {player + 1} has already chosen; waiting for the others")
+    base = PASS_BASE if phase == PASS else DISCARD_BASE
+    suit = action - base
+    if not 0 <= suit < 4:
+        verb = "pass" if phase == PASS else "discard"
+        raise IllegalAction(f"now is the time to choose a card to {verb} "
+                            f"(actions {base}-{base + 3})")
+    hand = state.hands[player]
+    if not hand[suit]:
+        raise IllegalAction(f"you hold no {SUITS[suit]} card")
+    hand[suit] -= 1
+    state.held[player][suit] += 1
+    state.to_commit[player] -= 1
+    if not state.to_commit[player]:
+        state.pending.remove(player)
+        return not state.pending
+    return False
+
+
+def hand_over(state: DivinareFields) -> None:
+    """Every seat hands its chosen cards to its neighbour at once; the first player plays."""
+    n = state.num_players
+    step = -1 if state.options["pass_direction"] == "right" else 1
+    held = state.held
+    count = sum(held[0])
+    for seat in range(n):
+        to = (seat + step) % n
+        cards = held[seat]
+        receiver = state.hands[to]
+        for suit in range(4):
+            receiver[suit] += cards[suit]
+        state._emit("pass", "divinare.passed", {"seat": seat, "to": to, "cards": cards},
+                    (seat, to))
+    state.held = [[0, 0, 0, 0] for _ in range(n)]
+    state._emit("pass", "divinare.passes_done", {"count": count})
+    state.turn = state.first
+    state.phase = PLAY
+
+
+def lay_discards(state: DivinareFields) -> None:
+    """2 players: the chosen cards go face down to the middle until the round ends."""
+    for seat in range(state.num_players):
+        state.discards[seat] = state.held[seat]
+        state._emit("discard", "divinare.discarded",
+                    {"seat": seat, "cards": state.held[seat]}, (seat,))
+    state.held = [[0, 0, 0, 0] for _ in range(state.num_players)]
+    state._emit("discard", "divinare.discards_down", {"count": TWO_PLAYER_DISCARD})
