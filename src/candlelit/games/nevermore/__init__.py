@@ -9,7 +9,6 @@ from typing import Any
 
 from candlelit.engine.options import Option, Variant, true_or_false, whole_number
 from candlelit.engine.registry import GameSpec, register
-from candlelit.games.nevermore import messages as _messages  # noqa: F401  (formatters)
 from candlelit.games.nevermore.cards import check_cards_option
 from candlelit.games.nevermore.rules import NevermoreState
 

@@ -33,6 +33,8 @@ from candlelit.games.nevermore.constants import (
 from candlelit.games.nevermore.state import FX_DARK, FX_PUNISH, NevermoreFields
 
 World = TypeVar("World", bound=NevermoreFields)
+"""The state class a resample returns: the one it was given."""
+
 
 def resample(state: World, player: int, rng: random.Random) -> World:
     """A full world drawn from what `player` knows."""

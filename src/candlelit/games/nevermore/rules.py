@@ -107,7 +107,7 @@ from candlelit.games.nevermore.constants import (
     T_TARGET,
     T_WINDOW,
 )
-from candlelit.games.nevermore.messages import action_struct
+from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
 from candlelit.games.nevermore.resample import resample
 from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.games.nevermore.views import view
