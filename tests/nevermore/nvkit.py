@@ -43,6 +43,7 @@ from candlelit.games.nevermore.constants import (
     T_END_PHASE,
     T_WINDOW,
 )
+from candlelit.games.nevermore.rounds import round_plan
 from candlelit.games.nevermore.rules import NevermoreState
 
 LETTERS = "AHLVR"
@@ -110,7 +111,7 @@ def table(players: int = 4, hands: Iterable[str] | None = None, *,
         s.sdeck = [title(c, s.cards) for c in shadow]
     s.ldisc, s.sdisc, s.adrift = [], [], []
     s.start, s.direction, s.round = start, direction, round_no
-    s.order = s._priority()
+    s.order = s.priority()
     if tokens is not None:
         s.mids = [LETTERS.index(t) for t in tokens]
     else:
@@ -118,12 +119,12 @@ def table(players: int = 4, hands: Iterable[str] | None = None, *,
     s.shown = 4 if round_no == 1 else 0
     s.log = []
     want = PHASES[phase]
-    plan = s.round_plan()
+    plan = round_plan(s)
     first = next(i for i, task in enumerate(plan) if tuple(task[:len(want)]) == want)
     s.tasks = []
     s.decision, s.pending = [D_NONE], []
-    s._push(*plan[first:])
-    s._run()
+    s.push(*plan[first:])
+    s.run()
     return s
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.games.nevermore import effects
 from candlelit.games.nevermore.constants import (
     A_CHAR,
     A_COMMIT,
@@ -34,10 +33,9 @@ from candlelit.games.nevermore.constants import (
     PURPOSES,
     SUITS,
 )
+from candlelit.games.nevermore.playable import join_suit
+from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.i18n import card_counts, list_sep, t
-
-if TYPE_CHECKING:
-    from candlelit.games.nevermore.rules import NevermoreState
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -74,21 +72,19 @@ def format_arg(name: str, value: Any, lang: str) -> str | None:
     return None
 
 
-
-
-def _card(state: NevermoreState, title: int) -> dict[str, str]:
+def _card(state: NevermoreFields, title: int) -> dict[str, str]:
     if not 0 <= title < len(state.cards.magick):
         return {"en": f"magick card #{title + 1}", "zh-TW": f"魔法牌#{title + 1}"}
     return state.cards.magick[title].name()
 
 
-def _character(state: NevermoreState, char: int) -> dict[str, str]:
+def _character(state: NevermoreFields, char: int) -> dict[str, str]:
     if not 0 <= char < len(state.cards.characters):
         return {"en": f"character #{char + 1}", "zh-TW": f"角色#{char + 1}"}
     return state.cards.characters[char].name()
 
 
-def action_struct(state: NevermoreState, player: int, action: int) -> dict[str, Any]:
+def action_struct(state: NevermoreFields, player: int, action: int) -> dict[str, Any]:
     """{"kind", "key", args...} for `action` of `player` in the current decision."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction(f"{action!r} is not a Nevermore action")
@@ -104,7 +100,7 @@ def action_struct(state: NevermoreState, player: int, action: int) -> dict[str, 
         return {"kind": "play", "key": key, "card": _card(state, action - A_PLAY)}
     if action < A_TARGET:
         title = action - A_JOIN
-        suit = effects.join_suit(state, title) if title < len(state.cards.magick) else -1
+        suit = join_suit(state, title) if title < len(state.cards.magick) else -1
         return {"kind": "join", "key": "nevermore.action.join", "card": _card(state, title),
                 "suit": SUITS[suit] if suit >= 0 else "any"}
     if action < A_KIND:
@@ -146,7 +142,7 @@ def action_struct(state: NevermoreState, player: int, action: int) -> dict[str, 
     return {"kind": "done", "key": "nevermore.action.done"}
 
 
-def _commit_struct(state: NevermoreState, player: int, action: int) -> dict[str, Any]:
+def _commit_struct(state: NevermoreFields, player: int, action: int) -> dict[str, Any]:
     wild = action >= A_WILD
     n = action - (A_WILD if wild else A_COMMIT)
     suit = state.step if state.decision[0] == D_COMMIT else -1

@@ -15,7 +15,7 @@ when the commitment has no free shape.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from candlelit.engine.events import seen_by
 from candlelit.games.nevermore.constants import (
@@ -30,11 +30,13 @@ from candlelit.games.nevermore.constants import (
     MIDDLE,
     RAVEN,
 )
+from candlelit.games.nevermore.state import FX_DARK, FX_PUNISH, NevermoreFields
 
-if TYPE_CHECKING:
-    from candlelit.games.nevermore.rules import NevermoreState
+World = TypeVar("World", bound=NevermoreFields)
+"""The state class a resample returns: the one it was given."""
 
-def resample(state: NevermoreState, player: int, rng: random.Random) -> NevermoreState:
+
+def resample(state: World, player: int, rng: random.Random) -> World:
     """A full world drawn from what `player` knows."""
     world = state.clone()
     others = [s for s in range(state.num_players) if s != player]
@@ -53,7 +55,7 @@ def resample(state: NevermoreState, player: int, rng: random.Random) -> Nevermor
     return world
 
 
-def _suit_cards(state: NevermoreState, world: NevermoreState, player: int,
+def _suit_cards(state: NevermoreFields, world: NevermoreFields, player: int,
                 others: list[int], rng: random.Random) -> None:
     """Re-deal every suit card `player` cannot see, seat by seat, respecting public facts.
 
@@ -63,8 +65,6 @@ def _suit_cards(state: NevermoreState, world: NevermoreState, player: int,
     cards + Ravens or a bluff, unless a rule fixes its shape (mandatory cancelling,
     Darkness Falls, Punishment, a wild Raven).
     """
-    from candlelit.games.nevermore.rules import FX_DARK, FX_PUNISH
-
     pool = [0] * 5
     for seat in others:
         for k in range(5):
@@ -140,7 +140,7 @@ def _count(cards: list[int]) -> list[int]:
     return out
 
 
-def _magick(state: NevermoreState, world: NevermoreState, player: int,
+def _magick(state: NevermoreFields, world: NevermoreFields, player: int,
             others: list[int], rng: random.Random) -> None:
     """Re-deal the other seats' magick cards deck by deck and reshuffle both decks."""
     cards = state.cards
@@ -168,7 +168,7 @@ def _magick(state: NevermoreState, world: NevermoreState, player: int,
         world.drawn = rng.sample(light, min(len(state.drawn), len(light)))
 
 
-def _characters(state: NevermoreState, world: NevermoreState, player: int,
+def _characters(state: NevermoreFields, world: NevermoreFields, player: int,
                 others: list[int], rng: random.Random) -> None:
     """Characters still being drafted are re-dealt among the seats that cannot be seen."""
     kind = state.decision[0]

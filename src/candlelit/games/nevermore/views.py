@@ -10,7 +10,7 @@ A face-down commitment shows only its size until every seat reveals.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from candlelit.games.nevermore.constants import (
     CHAR_WINDOW,
@@ -31,9 +31,17 @@ from candlelit.games.nevermore.constants import (
     SUITS,
     TIMINGS,
 )
-
-if TYPE_CHECKING:
-    from candlelit.games.nevermore.rules import NevermoreState
+from candlelit.games.nevermore.playable import join_suit
+from candlelit.games.nevermore.state import (
+    FX_BETRAY,
+    FX_BETRAY_VOID,
+    FX_DARK,
+    FX_FREEZE,
+    FX_JUSTICE,
+    FX_PUNISH,
+    FX_RAGE_PECK,
+    NevermoreFields,
+)
 
 
 def _suits(counts: list[int]) -> dict[str, int]:
@@ -46,7 +54,7 @@ def _window_name(timing: int) -> str:
     return TIMINGS[timing]
 
 
-def _character_confidence(state: NevermoreState) -> str | None:
+def _character_confidence(state: NevermoreFields) -> str | None:
     """The weakest confidence among the characters in play (None without characters)."""
     if not state.options["characters"]:
         return None
@@ -55,7 +63,7 @@ def _character_confidence(state: NevermoreState) -> str | None:
     return next((level for level in order if level in levels), "high")
 
 
-def decision_view(state: NevermoreState) -> dict[str, Any]:
+def decision_view(state: NevermoreFields) -> dict[str, Any]:
     """The public side of the pending decision: its kind, and what it is about."""
     d = state.decision
     kind = d[0]
@@ -73,18 +81,8 @@ def decision_view(state: NevermoreState) -> dict[str, Any]:
     return out
 
 
-def view(state: NevermoreState, player: int | None) -> dict[str, Any]:
+def view(state: NevermoreFields, player: int | None) -> dict[str, Any]:
     """Public table plus `player`'s own cards, choices and log."""
-    from candlelit.games.nevermore.rules import (
-        FX_BETRAY,
-        FX_BETRAY_VOID,
-        FX_DARK,
-        FX_FREEZE,
-        FX_JUSTICE,
-        FX_PUNISH,
-        FX_RAGE_PECK,
-    )
-
     n = state.num_players
     cards = state.cards
     kind = state.decision[0]
@@ -158,7 +156,7 @@ def view(state: NevermoreState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _private(state: NevermoreState, player: int) -> dict[str, Any]:
+def _private(state: NevermoreFields, player: int) -> dict[str, Any]:
     cards = state.cards
     held = state.magick[player]
     commit = state.commit[player]
@@ -187,9 +185,7 @@ def _private(state: NevermoreState, player: int) -> dict[str, Any]:
     return mine
 
 
-def _joins_as(state: NevermoreState, title: int) -> str | None:
+def _joins_as(state: NevermoreFields, title: int) -> str | None:
     """The suit `title` may join the hand as (seed 魔法牌 6), or None."""
-    from candlelit.games.nevermore.effects import join_suit
-
     suit = join_suit(state, title)
     return SUITS[suit] if suit >= 0 else None
