@@ -5,6 +5,9 @@ from __future__ import annotations
 from candlelit.games.fatal_frame import SPEC
 from candlelit.games.fatal_frame.constants import A_PLAY, FIGHT_PRE, FIGHT_ROLLED, MOVE, PLAY
 from candlelit.games.fatal_frame.rules import FatalFrameState
+from candlelit.games.fatal_frame.state import reset_turn
+from candlelit.games.fatal_frame.table import stack as stack_of
+from candlelit.games.fatal_frame.turn import next_fight
 
 
 def table(players: int = 2, seed: int = 0, **options) -> FatalFrameState:
@@ -49,7 +52,7 @@ def place_inside(s: FatalFrameState, seat: int, cell: int, rooms: list[int], at:
 
 def haunt(s: FatalFrameState, seat: int, *card_ids: str) -> None:
     """Put these ghosts on the seat's location, in order."""
-    stack = s._stack(seat)
+    stack = stack_of(s, seat)
     assert stack is not None
     for cid in card_ids:
         k = kind(s, cid)
@@ -73,8 +76,8 @@ def equip(s: FatalFrameState, seat: int, *card_ids: str) -> None:
 
 def start_fight(s: FatalFrameState) -> None:
     """Begin step 2 of the active seat's turn (no draw)."""
-    s._reset_turn()
-    s._next_fight()
+    reset_turn(s)
+    next_fight(s)
 
 
 def roll_as(s: FatalFrameState, *dice: int, boss_die: int = -1) -> None:

@@ -8,6 +8,7 @@ from ffkit import give, haunt, place, place_inside, roll_as, start_fight, table
 from candlelit.engine.errors import DataError, IllegalAction
 from candlelit.games.fatal_frame import SPEC
 from candlelit.games.fatal_frame.cards import EXTERIORS, builtin_cards, builtin_data, parse_cards
+from candlelit.games.fatal_frame.combat import final_dice
 from candlelit.games.fatal_frame.constants import (
     A_CELL,
     A_ENTER,
@@ -110,8 +111,7 @@ def test_boss_fight_stay_reading_lets_the_fight_go_on_next_turn():
     assert A_STAY in s.legal_actions(0)
     s.apply_action(A_STAY)
     assert s.phase == PLAY and s.lives[0] == 2 and s.room[0] == 0
-    s._reset_turn()
-    s._next_fight()
+    start_fight(s)
     roll_as(s, 6, boss_die=1)
     s.apply_action(A_RESOLVE)
     assert s.lives[0] == 1
@@ -211,7 +211,7 @@ def test_futile_odds_may_be_played_on_a_boss_but_purification_only_takes_blue_gh
     s.apply_action(boss_target)
     assert s.turn == 0 and s.phase == FIGHT_PRE, "seat 1's turn ended; seat 0 faces the boss"
     roll_as(s, 6, boss_die=1)
-    assert s.final_dice() == [4]
+    assert final_dice(s) == [4]
     s.apply_action(A_RESOLVE)
     assert s.lives[0] == 3 and s.beaten
     assert s.room_ghosts[0][0][0][E_FUTILE], "it lasts the whole of seat 0's turn"

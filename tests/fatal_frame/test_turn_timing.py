@@ -7,6 +7,7 @@ import random
 
 from ffkit import equip, give, haunt, kind, place, place_inside, play_action, start_fight, table
 
+from candlelit.games.fatal_frame.combat import final_dice
 from candlelit.games.fatal_frame.constants import (
     A_CELL,
     A_DISCARD,
@@ -147,7 +148,7 @@ def test_futile_odds_played_in_step_4_wears_off_after_one_turn():
     assert any(e["key"] == "fatal_frame.wore_off" for e in s.visible_log(2))
     assert s.phase == FIGHT_PRE
     s.apply_action(A_ROLL)
-    assert s.final_dice() == s.dice, "seat 2's roll is not lowered any more"
+    assert final_dice(s) == s.dice, "seat 2's roll is not lowered any more"
 
 
 def test_futile_odds_next_roll_option_keeps_it_until_that_ghost_is_fought():
@@ -155,7 +156,7 @@ def test_futile_odds_next_roll_option_keeps_it_until_that_ghost_is_fought():
     _finish_turn(s)
     assert s.turn == 2 and s.room_ghosts[2][0][0][E_FUTILE]
     s.apply_action(A_ROLL)
-    assert s.final_dice() == [max(1, d - 2) for d in s.dice]
+    assert final_dice(s) == [max(1, d - 2) for d in s.dice]
 
 
 # -- the secret passage -------------------------------------------------------------------

@@ -15,6 +15,7 @@ from ffkit import (
     table,
 )
 
+from candlelit.games.fatal_frame.combat import fight_entry, final_dice
 from candlelit.games.fatal_frame.constants import (
     A_CELL,
     A_FORGO_MOVE,
@@ -33,10 +34,11 @@ from candlelit.games.fatal_frame.constants import (
     TARGET_GHOST,
     TARGET_SEAT,
 )
+from candlelit.games.fatal_frame.table import stack
 
 
 def _fighting(s):
-    return s.cards.main[s._fight_entry()[0]].id
+    return s.cards.main[fight_entry(s)[0]].id
 
 
 def test_stack_is_fought_weakest_first_seeker_then_sunken_woman_then_veiled_priest():
@@ -109,9 +111,9 @@ def test_broken_neck_with_futile_odds_five_becomes_three_one_orb_makes_four_and_
     s.turn = 0
     start_fight(s)
     roll_as(s, 5)
-    assert s.final_dice() == [3]
+    assert final_dice(s) == [3]
     s.apply_action(A_ORB)
-    assert s.final_dice() == [4] and len(s.orbs[0]) == 1
+    assert final_dice(s) == [4] and len(s.orbs[0]) == 1
     s.apply_action(A_RESOLVE)
     assert [s.cards.main[k].id for k in s.album[0]] == ["broken_neck"]
     assert kind(s, "futile_odds") in s.main_discard
@@ -121,7 +123,7 @@ def _kimono(**options):
     s = table(**options)
     place(s, 0, 1)
     haunt(s, 0, "bloody_kimono")
-    s._stack(0)[0][E_FUTILE] = kind(s, "futile_odds") + 1
+    stack(s, 0)[0][E_FUTILE] = kind(s, "futile_odds") + 1
     s.main_deck.remove(kind(s, "futile_odds"))
     give(s, 0, "zero_shot")
     start_fight(s)
@@ -133,9 +135,9 @@ def _kimono(**options):
 def test_zero_shot_on_a_six_stays_six_then_futile_odds_makes_four():
     s = _kimono()
     roll_as(s, 6)
-    assert s.final_dice() == [4]
+    assert final_dice(s) == [4]
     s.dice = [5]
-    assert s.final_dice() == [4]
+    assert final_dice(s) == [4]
 
 
 def test_zero_shot_alone_cannot_raise_a_die_above_six():
@@ -146,15 +148,15 @@ def test_zero_shot_alone_cannot_raise_a_die_above_six():
     start_fight(s)
     s.apply_action(play_action(s, "zero_shot"))
     roll_as(s, 6)
-    assert s.final_dice() == [6]
+    assert final_dice(s) == [6]
     s.dice = [5]
-    assert s.final_dice() == [6]
+    assert final_dice(s) == [6]
 
 
 def test_translator_order_subtracts_first_so_the_six_survives():
     s = _kimono(modifier_order="subtractions-first")
     roll_as(s, 6)
-    assert s.final_dice() == [6]
+    assert final_dice(s) == [6]
 
 
 def _boss_fight(**options):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.games.fatal_frame.cards import EXTERIORS, builtin_cards
@@ -39,10 +39,9 @@ from candlelit.games.fatal_frame.constants import (
     REROLL,
     STACK_TARGETS,
 )
+from candlelit.games.fatal_frame.state import FatalFrameFields
+from candlelit.games.fatal_frame.table import slot_stack
 from candlelit.i18n import list_sep, seat_name, t
-
-if TYPE_CHECKING:
-    from candlelit.games.fatal_frame.rules import FatalFrameState
 
 GAME = "fatal-frame"
 _SIMPLE = {A_ROLL: "roll", A_RESOLVE: "resolve", A_FORGO_MOVE: "forgo_move", A_STAY: "stay",
@@ -51,12 +50,12 @@ _RANGES = ((A_DISCARD, "discard"), (A_LOSE, "lose"), (A_RELEASE, "release"),
            (A_SEARCH, "search"))
 
 
-def _main_id(state: FatalFrameState, kind: int) -> str:
+def _main_id(state: FatalFrameFields, kind: int) -> str:
     main = state.cards.main
     return main[kind].id if 0 <= kind < len(main) else "unknown"
 
 
-def action_struct(state: FatalFrameState, action: int) -> dict[str, Any]:
+def action_struct(state: FatalFrameFields, action: int) -> dict[str, Any]:
     """{"kind", "key", ...args} for any action of the fixed action space."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction(f"{action!r} is not a Fatal Frame action")
@@ -94,7 +93,7 @@ def action_struct(state: FatalFrameState, action: int) -> dict[str, Any]:
                 "what": ("film", "function")[which]}
     if action < A_PLAY:
         slot, i = divmod(action - A_GHOST, STACK_TARGETS)
-        stack = state._slot_stack(slot) or []
+        stack = slot_stack(state, slot) or []
         ghost = "unknown"
         if i < len(stack):
             entry = stack[i]
@@ -110,7 +109,7 @@ def action_struct(state: FatalFrameState, action: int) -> dict[str, Any]:
             "card": _main_id(state, action - A_PLAY)}
 
 
-def _passage_to(state: FatalFrameState) -> str:
+def _passage_to(state: FatalFrameFields) -> str:
     """The house the secret passage leads to from the acting seat's building ("unknown"
     when it stands in no linked building)."""
     cell = state.entered[state.actor()]

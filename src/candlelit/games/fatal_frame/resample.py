@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from candlelit.engine.events import seen_by
+from candlelit.games.fatal_frame.state import FatalFrameFields
 
-if TYPE_CHECKING:
-    from candlelit.games.fatal_frame.rules import FatalFrameState
+World = TypeVar("World", bound=FatalFrameFields)
 
 
-def resample(state: FatalFrameState, player: int, rng: random.Random) -> FatalFrameState:
+def resample(state: World, player: int, rng: random.Random) -> World:
     """Re-deal what `player` has not seen: others' hands with the main deck, others' paths
     with the interior deck, the face-down exteriors and the boss pile's order."""
     world = state.clone()

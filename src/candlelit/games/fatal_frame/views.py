@@ -7,16 +7,24 @@ the table (ghosts, items, upgrades, albums, discards, dice) is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from candlelit.games.fatal_frame.cards import EXTERIORS
-from candlelit.games.fatal_frame.constants import E_BOSS, E_FATAL, E_FUTILE, E_KIND, E_ZERO
+from candlelit.games.fatal_frame.combat import final_boss_die, final_dice
+from candlelit.games.fatal_frame.constants import (
+    E_BOSS,
+    E_FATAL,
+    E_FUTILE,
+    E_KIND,
+    E_ZERO,
+    PHASE_NAMES,
+)
+from candlelit.games.fatal_frame.state import FatalFrameFields
+from candlelit.games.fatal_frame.table import album_points
+from candlelit.games.fatal_frame.turn import winners
 
-if TYPE_CHECKING:
-    from candlelit.games.fatal_frame.rules import FatalFrameState
 
-
-def _ghosts(state: FatalFrameState, stack: list[list[int]]) -> list[dict[str, Any]]:
+def _ghosts(state: FatalFrameFields, stack: list[list[int]]) -> list[dict[str, Any]]:
     cards = state.cards
     out = []
     for e in stack:
@@ -27,14 +35,12 @@ def _ghosts(state: FatalFrameState, stack: list[list[int]]) -> list[dict[str, An
     return out
 
 
-def _ids(state: FatalFrameState, kinds: list[int]) -> list[str]:
+def _ids(state: FatalFrameFields, kinds: list[int]) -> list[str]:
     return [state.cards.main[k].id for k in kinds]
 
 
-def view(state: FatalFrameState, player: int | None) -> dict[str, Any]:
+def view(state: FatalFrameFields, player: int | None) -> dict[str, Any]:
     """The public table plus `player`'s own hand and path, with the log it may see."""
-    from candlelit.games.fatal_frame.constants import PHASE_NAMES
-
     cards = state.cards
     grid = []
     for cell in range(EXTERIORS):
@@ -58,7 +64,7 @@ def view(state: FatalFrameState, player: int | None) -> dict[str, Any]:
             "film": cards.main[state.film[q]].id if state.film[q] >= 0 else None,
             "function": cards.main[state.function[q]].id if state.function[q] >= 0 else None,
             "spirit_orbs": len(state.orbs[q]),
-            "album_points": state.album_points(q),
+            "album_points": album_points(state, q),
             "boss_lives": state.lives[q],
             "misses_next_turn": bool(state.skip_next[q]),
         }
@@ -70,7 +76,7 @@ def view(state: FatalFrameState, player: int | None) -> dict[str, Any]:
     if state.dice:
         combat = {"dice": state.dice[:], "boss_die": state.boss_die,
                   "chosen": state.chosen[:len(state.dice)], "boss_chosen": state.boss_chosen,
-                  "final": state.final_dice(), "final_boss_die": state.final_boss_die(),
+                  "final": final_dice(state), "final_boss_die": final_boss_die(state),
                   "marked": state.marks[:len(state.dice)]}
     out: dict[str, Any] = {
         "game": "fatal-frame",
@@ -100,7 +106,7 @@ def view(state: FatalFrameState, player: int | None) -> dict[str, Any]:
     if player is not None:
         out["hand"] = _ids(state, state.hands[player])
     if state.is_terminal():
-        out["result"] = {"winners": state.winners(),
+        out["result"] = {"winners": winners(state),
                          "reason": "boss" if state.winner >= 0 else "rounds",
-                         "points": [state.album_points(q) for q in range(state.num_players)]}
+                         "points": [album_points(state, q) for q in range(state.num_players)]}
     return out
