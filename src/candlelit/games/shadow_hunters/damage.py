@@ -139,10 +139,12 @@ def _settle_deaths(state: ShadowHuntersFields, dying: list[int], source: int, ca
 
 
 def _turn_distance(state: ShadowHuntersFields, seat: int) -> int:
+    """How many turns after the current one `seat` plays (0: its turn now)."""
     return (state.order.index(seat) - state.turn) % state.num_players
 
 
 def _mission_cells(state: ShadowHuntersFields, seat: int, mission: str) -> list[int]:
+    """The cells named by the seat's missions of kind `mission`."""
     return [c for m in state.character(seat).missions if m["mission"] == mission
             for c in m["cells"]]
 
