@@ -12,6 +12,7 @@ from test_browser_privacy import Traffic, game_so_far, secrets_for
 
 from candlelit.engine.records import verify
 from candlelit.engine.registry import load
+from candlelit.games.shadow_hunters import effects
 from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
 from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
 from candlelit.server.render import board_html, log_html, page
@@ -139,7 +140,7 @@ def _question_scene():
     white = next(k for k, c in enumerate(s.cards) if c.id == "white-05")
     s.decks[4].remove(white)
     s.decks[4].append(white)
-    s.draw(2, 4)
+    effects.draw(s, 2, 4)
     return s
 
 

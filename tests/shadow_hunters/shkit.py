@@ -5,6 +5,7 @@ from __future__ import annotations
 from candlelit.engine.options import resolve_options
 from candlelit.games.shadow_hunters import SPEC
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+from candlelit.games.shadow_hunters.state import missions_to_watch
 
 
 def new_game(players: int = 4, seed: int = 0, variant: str | None = None,
@@ -29,7 +30,7 @@ def deal(state: ShadowHuntersState, *ids: str, cells: list[int] | None = None,
             state.cell[seat] = cells[seat]
     if roster:
         state.roster = sorted(state.char)
-    state.watch = state._missions_to_watch()
+    state.watch = missions_to_watch(state)
     return state
 
 

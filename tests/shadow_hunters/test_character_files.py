@@ -109,3 +109,16 @@ def test_the_card_file_holds_65_cards_with_provenance():
     assert len(cards) == 65
     assert all(c.source and c.confidence == "high" for c in cards)
     assert [c.kind for c in cards if c.number == 13 and c.colour != "white"] == ["orb"] * 4
+
+
+def test_every_hook_a_file_may_name_is_carried_out_by_the_rule_module_hooks_py_names():
+    import importlib
+
+    from candlelit.games.shadow_hunters.hooks import HOOKS
+
+    for name, where in HOOKS.items():
+        module = importlib.import_module(
+            f"candlelit.games.shadow_hunters.{where.split('.py:')[0]}")
+        assert callable(getattr(module, name, None)), (name, where)
+    used = {sk.hook for c in ch.builtin() for sk in c.skills if sk.hook}
+    assert used == set(HOOKS)

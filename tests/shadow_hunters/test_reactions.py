@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from shkit import deal, new_game
 
+from candlelit.games.shadow_hunters import combat, effects, movement
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
     A_CELL,
@@ -15,7 +16,7 @@ from candlelit.games.shadow_hunters.constants import (
     CELLS,
     step,
 )
-from candlelit.games.shadow_hunters.rules import ATTACK, MOVE
+from candlelit.games.shadow_hunters.state import ATTACK, MOVE
 
 CHEER_DOWN, CHEER_UP = A_VALUE, A_VALUE + 2
 
@@ -40,28 +41,28 @@ def test_sanctuary_shield_cuts_a_zone_mates_attack_damage_once_a_round(dice):
     s = table("templar", "ranger", "angel", "ifrit", cells=[2, 2, 3, 9])
     s.equip[2] = [card(s, "yellow-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["shield", 2] and s.legal_actions(2) == [A_NO, A_YES]
     s.apply_action(A_YES, 2)
     assert s.hp[1] == 11 - 4
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "shield" and s.hp[1] == 11 - 4 - 5
     turn_of(s, 2, 0)
     dice([2, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "shield", "a 1-damage hit cannot be reduced, so nobody is asked"
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["shield", 2], "the shield is ready again after its holder's turn"
 
 
 def test_lost_lodestone_makes_another_player_roll_their_move_again(dice):
     s = table("templar", "ranger", "angel", "ifrit", cells=[2, 2, 3, 9])
-    s.play(0, card(s, "green-01"))
+    effects.play(s, 0, card(s, "green-01"))
     assert s.lodestone[0] == 1
     dice([1, 2, 3, 3])
-    s._roll_move(1)
+    movement.roll_move(s, 1)
     assert s.decision[:2] == ["lodestone", 0]
     s.apply_action(A_YES, 0)
     assert s.decision[:2] == ["move", 1] and s.lodestone[0] == 0
@@ -76,14 +77,14 @@ def test_dryads_prank_swaps_one_item_each_way_and_a_bare_side_just_receives():
     s = table("templar", "ranger", "angel", "ifrit", cells=[2, 2, 3, 9])
     helm, dagger, boots = card(s, "yellow-11"), card(s, "green-09"), card(s, "green-10")
     s.equip[0], s.equip[1] = [helm], [dagger, boots]
-    s.play(0, card(s, "green-04"))
+    effects.play(s, 0, card(s, "green-04"))
     s.apply_action(A_SEAT + 1, 0)
     assert s.decision[0] == "swap" and s.legal_actions(0) == [A_CARD + helm]
     s.apply_action(A_CARD + helm, 0)
     assert s.legal_actions(0) == sorted([A_CARD + dagger, A_CARD + boots])
     s.apply_action(A_CARD + dagger, 0)
     assert s.equip[0] == [dagger] and sorted(s.equip[1]) == sorted([boots, helm])
-    s.play(2, card(s, "green-05"))
+    effects.play(s, 2, card(s, "green-05"))
     s.apply_action(A_SEAT + 0, 2)
     s.apply_action(A_CARD + dagger, 2)
     assert s.equip[2] == [dagger] and s.equip[0] == []
@@ -93,12 +94,12 @@ def test_rangers_pact_heals_both_sides_when_an_item_changes_hands():
     s = table("templar", "ranger", "angel", "ifrit", cells=[2, 2, 3, 9])
     s.hp[0], s.hp[1] = 10, 8
     s.equip[1] = [card(s, "green-09")]
-    s.play(0, card(s, "green-08"))
+    effects.play(s, 0, card(s, "green-08"))
     s.apply_action(A_SEAT + 1, 0)
     s.apply_action(A_CARD + card(s, "green-09"), 0)
     assert s.equip[0] == [card(s, "green-09")] and (s.hp[0], s.hp[1]) == (11, 9)
     s.hp[2] = 10
-    s.play(0, card(s, "green-08"))
+    effects.play(s, 0, card(s, "green-08"))
     s.apply_action(A_SEAT + 3, 0)
     s.apply_action(A_CARD + card(s, "green-09"), 0)
     assert s.equip[3] == [card(s, "green-09")] and s.hp[3] == 14 and s.hp[0] == 12
@@ -137,21 +138,21 @@ def test_flame_wings_move_after_the_attack_then_take_the_location_action(dice):
 def test_cheering_bystander_reveals_and_moves_the_damage_by_one_once_a_round(dice):
     s = table("templar", "ranger", "hane", "ifrit", cells=[2, 2, 1, 9], hidden=(2,))
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["cheer", 2]
     assert s.legal_actions(2) == [A_NO, CHEER_DOWN, CHEER_UP, A_REVEAL]
     s.apply_action(CHEER_UP, 2)
     assert s.revealed[2] and s.hp[1] == 11 - 6
     dice([2, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "cheer" and s.hp[1] == 11 - 6 - 1
     s.hp[1] = 11
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "cheer"
     turn_of(s, 2, 0)
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     s.apply_action(CHEER_DOWN, 2)
     assert s.hp[1] == 11 - 2 - 4
 
@@ -160,33 +161,33 @@ def test_hane_wins_when_an_attack_it_cheered_kills(dice):
     s = table("templar", "ranger", "hane", "ifrit", cells=[2, 2, 1, 9], hidden=(2,))
     s.hp[1] = 6
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     s.apply_action(CHEER_UP, 2)
     assert s.over and s.reason == "mission" and 2 in s.winners()
 
 
 def test_a_hidden_target_may_reveal_when_attacked_so_its_defence_applies(dice):
     s = table("templar", "slime", "angel", "ifrit", cells=[2, 2, 3, 9], hidden=(1,))
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["brace", 1] and s.legal_actions(1) == [A_NO, A_REVEAL]
     dice([3, 1])
     s.apply_action(A_REVEAL, 1)
     assert s.revealed[1] and s.hp[1] == 15 - 1
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "brace" and s.hp[1] == 15 - 2
 
 
 def test_every_hidden_bystander_is_asked_while_a_reaction_character_is_unseen(dice):
     s = table("templar", "ranger", "ifrit", "hane", cells=[2, 2, 1, 9], hidden=(2, 3))
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["cheer", 2] and s.legal_actions(2) == [A_NO, A_REVEAL]
     s.apply_action(A_NO, 2)
     assert s.hp[1] == 11 - 3
     s.revealed[3] = 1
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "cheer", "with 羽 face up and away, nobody hidden is asked"
 
 
@@ -224,13 +225,13 @@ def test_who_is_asked_after_an_attack_does_not_depend_on_hidden_identities():
 
 def test_a_hidden_attacker_may_reveal_as_it_attacks_so_its_attack_skills_apply(dice):
     s = table("templar", "saint", "angel", "ifrit", cells=[2, 2, 3, 9], hidden=(0,))
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["press", 0] and s.legal_actions(0) == [A_NO, A_REVEAL]
     dice([5])
     s.apply_action(A_REVEAL, 0)
     assert s.revealed[0] and s.hp[1] == 8 - 4
     dice([3])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "press" and s.hp[1] == 4 - 2
 
 
@@ -238,13 +239,13 @@ def test_the_equipment_element_option_lets_a_water_attack_wound_the_fire_spirit_
     s = table("templar", "fire_spirit", "angel", "ifrit", cells=[2, 2, 3, 9],
               attack_element="equipment")
     s.equip[0] = [card(s, "blue-12")]
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["element", 0] and s.legal_actions(0) == [A_NO, A_VALUE]
     dice([4, 1])
     s.apply_action(A_VALUE, 0)
     assert s.hp[1] == 13 - 3 - 2
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     s.apply_action(A_NO, 0)
     assert s.hp[1] == 13 - 5 - 3
 
@@ -253,7 +254,7 @@ def test_attacks_carry_no_equipment_element_by_default(dice):
     s = table("templar", "fire_spirit", "angel", "ifrit", cells=[2, 2, 3, 9])
     s.equip[0] = [card(s, "blue-12")]
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 13 - 3
 
 

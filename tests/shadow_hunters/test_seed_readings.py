@@ -8,6 +8,7 @@ from shkit import card_no, seated, turn_at
 
 from candlelit.engine.errors import DataError
 from candlelit.games.shadow_hunters import characters as ch
+from candlelit.games.shadow_hunters import combat, reach
 from candlelit.games.shadow_hunters.constants import (
     A_CELL,
     A_NO,
@@ -19,7 +20,7 @@ from candlelit.games.shadow_hunters.constants import (
     ELEMENTS,
     step,
 )
-from candlelit.games.shadow_hunters.rules import ATTACK
+from candlelit.games.shadow_hunters.state import ATTACK, F_NO_ATTACK, F_SKIP_MOVE, F_UNTARGETABLE
 from candlelit.i18n import message
 
 
@@ -34,7 +35,7 @@ def test_gel_body_takes_one_even_from_the_elven_daggers_fixed_damage(dice):
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 2, 6, 9])
     s.equip[0] = [card_no(s, "green-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 15 - (2 - 1)
 
 
@@ -44,7 +45,7 @@ def test_the_dagger_still_ignores_the_reductions_of_cards_and_equipment(dice):
     s.equip[1] = [card_no(s, "yellow-11")]
     s.shelter[1] = 1
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 12 - 2
 
 
@@ -53,7 +54,7 @@ def test_double_strike_doubles_the_daggers_fixed_damage(dice):
     s = seated("ranger", "templar", "angel", "ifrit", cells=[2, 2, 6, 9])
     s.equip[0] = [card_no(s, "green-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["double", 0]
     s.apply_action(A_YES, 0)
     assert s.hp[1] == 14 - 2 * 3
@@ -65,7 +66,7 @@ def test_gel_body_reduces_after_the_sanctuary_shield_so_it_may_reach_zero(dice):
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 2, 6, 9])
     s.equip[1] = [card_no(s, "yellow-09")]
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["shield", 1]
     s.apply_action(A_YES, 1)
     assert s.hp[1] == 15
@@ -77,7 +78,7 @@ def test_no_shield_is_offered_against_the_daggers_fixed_damage(dice):
     s.equip[0] = [card_no(s, "green-09")]
     s.equip[1] = [card_no(s, "yellow-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 12 - 2 and s.used[1] == 0
 
 
@@ -103,29 +104,29 @@ def test_demon_hunt_outranks_the_cards_that_forbid_attacks(card):
     if card == "guard":
         s.guard[2] = 1
     else:
-        s.flags[3] |= s.F_UNTARGETABLE
+        s.flags[3] |= F_UNTARGETABLE
     turn_at(s, 0, ATTACK)
     assert s.legal_actions(0) == [A_SEAT + 3]
 
 
 def test_demon_hunt_still_needs_reach_and_no_flight():
     s = seated("angel", "slime", "templar", "ifrit", cells=[1, 9, 6, 3], zones="compass")
-    assert s.forced_targets(0) == [], "cells 1 and 3 share the south but are two steps apart"
+    assert reach.forced_targets(s, 0) == [], "cells 1 and 3 share the south but are two steps apart"
     s.cell[3] = 2
-    assert s.forced_targets(0) == [3]
-    s.flags[0] |= s.F_NO_ATTACK
-    assert s.forced_targets(0) == [] and s.attack_targets(0) == []
+    assert reach.forced_targets(s, 0) == [3]
+    s.flags[0] |= F_NO_ATTACK
+    assert reach.forced_targets(s, 0) == [] and reach.attack_targets(s, 0) == []
 
 
 def test_flight_outranks_the_snare_and_spends_it(dice):
     """精靈遊俠的陷阱 skips one movement phase; 片翼飛翔 (a skill) still moves the angel, and the
     snare does not linger into the next turn."""
     s = seated("angel", "slime", "templar", "ifrit", cells=[2, 3, 9, 6])
-    s.flags[0] |= s.F_SKIP_MOVE
+    s.flags[0] |= F_SKIP_MOVE
     turn_at(s, 0, 0)
     s.apply_action(A_SKILL + 1, 0)
     s.apply_action(A_CELL + CELLS.index(7), 0)
-    assert s.cell[0] == 7 and not s.flags[0] & s.F_SKIP_MOVE
+    assert s.cell[0] == 7 and not s.flags[0] & F_SKIP_MOVE
     dice([2, 1])
     turn_at(s, 0, 1)
     assert s.decision[:2] == ["move", 0]
@@ -138,7 +139,7 @@ def test_demon_flame_attack_is_dark_and_fire_so_the_holy_body_takes_one_more(dic
     s = seated("ifrit", "angel", "slime", "templar", cells=[2, 2, 6, 9], hidden=(1,))
     mark = len(s.log)
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert damages(s, mark) == [(1, 3 + 1 + 1, ["dark", "fire"])]
     assert s.hp[1] == 12 - 5 and s.revealed[1]
 
@@ -147,7 +148,7 @@ def test_a_dark_and_fire_attack_still_heals_the_fire_spirit(dice):
     s = seated("ifrit", "fire_spirit", "slime", "templar", cells=[2, 2, 6, 9])
     s.hp[1] = 8
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 8 - 4 + 2
 
 
@@ -158,7 +159,7 @@ def test_demon_flame_adds_one_to_a_fire_attack_picked_from_equipment(dice):
                attack_element="equipment")
     s.equip[0] = [card_no(s, "red-11")]
     mark = len(s.log)
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     fire = A_VALUE + ELEMENTS.index("fire")
     assert s.decision[:2] == ["element", 0] and fire in s.legal_actions(0)
     dice([4, 1])

@@ -7,6 +7,7 @@ import json
 import pytest
 from shkit import card_no, on_top, seated, take_action_at, turn_at
 
+from candlelit.games.shadow_hunters import combat, reach, victory
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
     A_CELL,
@@ -18,7 +19,8 @@ from candlelit.games.shadow_hunters.constants import (
     CELLS,
     step,
 )
-from candlelit.games.shadow_hunters.rules import ATTACK, ShadowHuntersState
+from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+from candlelit.games.shadow_hunters.state import ATTACK, F_SKIP_MOVE
 
 DECK_CELL = {"blue": 6, "yellow": 2, "green": 4, "red": 8}
 CAST = ("slime", "templar", "angel", "ranger")
@@ -142,10 +144,10 @@ def test_lake_staff_takes_one_from_every_attack_roll(dice):
     s = table()
     s.equip[1] = [card_no(s, "blue-09")]
     dice([5, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12 - 3
     dice([2, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 9 and last(s, "miss").args["seat"] == 1
 
 
@@ -181,7 +183,7 @@ def test_lake_sword_takes_one_from_the_damage_and_heals_its_holder_one(dice):
     s.equip[1] = [card_no(s, "blue-10")]
     s.hp[1] = 10
     dice([5, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert (s.hp[2], s.hp[1]) == (12 - 3, 11)
 
 
@@ -190,7 +192,7 @@ def test_lake_sword_still_heals_when_a_successful_roll_of_one_is_cut_to_nothing(
     s.equip[1] = [card_no(s, "blue-10")]
     s.hp[1] = 10
     dice([2, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12
     assert s.hp[1] == 11, "攻擊成功 is a non-zero roll: the sword's heal still applies"
 
@@ -221,7 +223,7 @@ def test_the_fourth_orb_wins_for_its_holder_alone_not_its_community(colour):
     s = seated("hane", "templar", "saint", "ranger", cells=[6, 2, 9, 4])
     s.equip[0] = [card_no(s, f"{c}-13") for c in ("blue", "yellow", "green", "red")
                   if c != colour]
-    s.check_end()
+    victory.check_end(s)
     assert not s.over, "three orbs are not enough"
     draw(s, 0, f"{colour}-13")
     assert s.over and s.reason == "orbs" and s.winners() == [0]
@@ -244,10 +246,10 @@ def test_shelter_cuts_each_damage_by_one_but_not_below_one_until_the_next_turn(c
     draw(s, 2, cid)
     assert s.shelter[2] == 1
     dice([4, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12 - 2
     dice([2, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 10 - 1
     take_action_at(s, 1, 9)
     s.apply_action(A_SEAT + 2, 1)
@@ -255,7 +257,7 @@ def test_shelter_cuts_each_damage_by_one_but_not_below_one_until_the_next_turn(c
     turn_at(s, 2, 0)
     assert s.shelter[2] == 0
     dice([4, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 8 - 3
 
 
@@ -267,13 +269,13 @@ def test_ward_protects_you_and_one_other_and_weakens_both_sides_attacks(cid, dic
     assert s.legal_actions(1) == [A_SEAT + 0, A_SEAT + 2, A_SEAT + 3]
     s.apply_action(A_SEAT + 2, 1)
     dice([5, 1])
-    s.attack(1, 3)
+    combat.attack(s, 1, 3)
     assert s.hp[3] == 11 - 3, "the warded attacker deals 1 less"
     dice([2, 1])
-    s.attack(2, 3)
+    combat.attack(s, 2, 3)
     assert s.hp[3] == 8 - 1, "but never below 1"
     dice([5, 1])
-    s.attack(0, 2)
+    combat.attack(s, 0, 2)
     assert s.hp[2] == 12 - 3, "the warded target takes 1 less"
     turn_at(s, 1, 0)
     assert (s.ward[1], s.shelter[1]) == (0, 0) and (s.ward[2], s.shelter[2]) == (1, 1)
@@ -284,10 +286,10 @@ def test_ward_protects_you_and_one_other_and_weakens_both_sides_attacks(cid, dic
 def test_templars_guard_stops_attacks_from_and_into_the_south_until_the_users_next_turn():
     s = table(cells=(2, 3, 6, 9))
     draw(s, 0, "yellow-06")
-    assert s.attack_targets(1) == [], "the south (cells 1-3) cannot attack"
-    assert s.attack_targets(2) == [3], "nor be attacked: only the one on cell 9 is a target"
+    assert reach.attack_targets(s, 1) == [], "the south (cells 1-3) cannot attack"
+    assert reach.attack_targets(s, 2) == [3], "nor be attacked: only the one on cell 9 is a target"
     turn_at(s, 0, 0)
-    assert 0 in s.attack_targets(1) and 1 in s.attack_targets(2)
+    assert 0 in reach.attack_targets(s, 1) and 1 in reach.attack_targets(s, 2)
 
 
 def test_admonition_moves_the_target_to_the_sanctuary_drops_a_blue_item_and_shields_it():
@@ -301,9 +303,9 @@ def test_admonition_moves_the_target_to_the_sanctuary_drops_a_blue_item_and_shie
     assert s.legal_actions(0) == sorted([A_CARD + sword, A_CARD + vest])
     s.apply_action(A_CARD + sword, 0)
     assert sorted(s.equip[2]) == sorted([vest, whip]) and sword in s.decks[0]
-    assert 2 not in s.attack_targets(1) and 2 not in s.attack_targets(0)
+    assert 2 not in reach.attack_targets(s, 1) and 2 not in reach.attack_targets(s, 0)
     turn_at(s, 2, 0)
-    assert 2 in s.attack_targets(1)
+    assert 2 in reach.attack_targets(s, 1)
 
 
 def test_admonition_on_a_target_without_blue_items_only_moves_it():
@@ -317,7 +319,7 @@ def test_sanctuary_shield_also_protects_its_holder(dice):
     s = table(cells=(6, 2, 2, 4))
     s.equip[2] = [card_no(s, "yellow-09")]
     dice([6, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.decision[:2] == ["shield", 2]
     s.apply_action(A_YES, 2)
     assert s.hp[2] == 12 - 4
@@ -327,16 +329,16 @@ def test_sanctuary_hammer_makes_a_one_a_miss_and_cuts_damage_taken_by_one(dice):
     s = table(cells=(6, 2, 2, 4))
     s.equip[1] = [card_no(s, "yellow-10")]
     dice([2, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12 and last(s, "miss").args["seat"] == 1
     dice([3, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 10
     dice([4, 1])
-    s.attack(2, 1)
+    combat.attack(s, 2, 1)
     assert s.hp[1] == 14 - 2
     dice([2, 1])
-    s.attack(2, 1)
+    combat.attack(s, 2, 1)
     assert s.hp[1] == 12 - 1
 
 
@@ -344,10 +346,10 @@ def test_sanctuary_helm_cuts_attack_damage_by_two_but_not_below_one(dice):
     s = table(cells=(6, 2, 2, 4))
     s.equip[2] = [card_no(s, "yellow-11")]
     dice([6, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12 - 3
     dice([3, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 9 - 1
 
 
@@ -403,7 +405,7 @@ def test_rangers_snare_stops_everyone_on_the_rolled_location_and_wounds_them(mon
     monkeypatch.setattr(ShadowHuntersState, "d8", lambda self: 2)
     draw(s, 0, "green-06")
     assert (s.hp[1], s.hp[2], s.hp[3]) == (13, 11, 11)
-    assert s.flags[1] & s.F_SKIP_MOVE and not s.flags[3] & s.F_SKIP_MOVE
+    assert s.flags[1] & F_SKIP_MOVE and not s.flags[3] & F_SKIP_MOVE
     turn_at(s, 1, 0)
     s.apply_action(A_NO, 1)
     assert s.decision[:2] == ["act", 1] and s.cell[1] == 2, "no movement this turn"
@@ -425,21 +427,21 @@ def test_elven_dagger_fixes_a_successful_hit_at_two_whatever_the_roll_or_armour(
     s.equip[2] = [card_no(s, "yellow-11")]
     s.shelter[2] = 1
     dice([6, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 12 - 2
     dice([2, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 10 - 2
     dice([4, 4])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert s.hp[2] == 8
 
 
 def test_elven_longbow_reaches_only_characters_in_other_zones_but_anywhere():
     s = table(cells=(3, 2, 1, 9))
-    assert sorted(s.attack_targets(1)) == [0, 2]
+    assert sorted(reach.attack_targets(s, 1)) == [0, 2]
     s.equip[1] = [card_no(s, "green-10")]
-    assert s.attack_targets(1) == [3], "cells 1 and 3 share the south with 2; 9 does not"
+    assert reach.attack_targets(s, 1) == [3], "cells 1 and 3 share the south with 2; 9 does not"
 
 
 def test_elven_boots_move_one_more_or_one_less(dice):
@@ -579,7 +581,7 @@ def test_flame_treasure_without_another_red_item_does_not_save(dice):
     s.equip[2] = [card_no(s, "red-12"), card_no(s, "blue-10")]
     s.hp[2] = 1
     dice([4, 1])
-    s.attack(1, 2)
+    combat.attack(s, 1, 2)
     assert not s.alive[2] and s.hp[1] == 14
 
 

@@ -208,15 +208,17 @@ def test_skills_in_action_labels_and_logs_are_named_in_english_with_their_chines
 
 
 def test_every_decision_the_rules_can_ask_has_a_prompt_in_both_languages():
-    import inspect
+    from pathlib import Path
 
     from candlelit.games.shadow_hunters import rules
     from candlelit.i18n import t
 
-    source = inspect.getsource(rules)
-    asked = set(re.findall(r'_ask\("([a-z_]+)"', source))
+    source = "".join(p.read_text(encoding="utf-8")
+                     for p in Path(rules.__file__).parent.glob("*.py"))
+    asked = set(re.findall(r'\bask\(state, "([a-z_]+)"', source))
     asked |= set(re.findall(r'queue\.append\(\["([a-z_]+)"', source))
-    assert {"start", "attack", "move", "lance", "shield"} <= asked
+    assert {"start", "attack", "move", "lance", "shield", "target"} <= asked
+    assert asked == set(rules.DECISIONS), "every decision asked is carried out, and only those"
     for kind in sorted(asked):
         for lang in ("en", "zh-TW"):
             assert t(f"shadow_hunters.ui.decision.{kind}", lang), (kind, lang)

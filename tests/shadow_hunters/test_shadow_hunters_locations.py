@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from shkit import card_no, new_game, on_top, seated, take_action_at, turn_at
 
+from candlelit.games.shadow_hunters import damage
 from candlelit.games.shadow_hunters.constants import (
     A_CELL,
     A_DECK,
@@ -15,7 +16,7 @@ from candlelit.games.shadow_hunters.constants import (
     D8_TO_CELL,
     step,
 )
-from candlelit.games.shadow_hunters.rules import ACTION, MOVE
+from candlelit.games.shadow_hunters.state import ACTION, MOVE
 
 CAST = ("slime", "templar", "saint", "ranger", "fire_spirit", "hane", "zombie")
 """Seats: 0 獨行俠, 1 南門, 2 東門 (湖之神殿), 3 西門, 4 北門, 5 東門 (晨星), 6 獨行俠."""
@@ -60,7 +61,7 @@ def test_the_community_heal_skips_dead_members_and_zombified_ones():
     s = wounded_table()
     s.alive[2] = 0
     s.hp[5] = 1
-    s.hit_many([(5, 1)], (), 6, "attack")
+    damage.hit_many(s, [(5, 1)], (), 6, "attack")
     assert s.alive[5] and s.gate(5) == "none"
     on_top(s, "blue-13")
     hp5 = s.hp[5]

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from shkit import card_no, seated
 
+from candlelit.games.shadow_hunters import combat, damage, victory
 from candlelit.games.shadow_hunters.constants import A_VALUE
 
 CHEER_UP = A_VALUE + 2
 
 
 def end_of_rounds(s):
-    s._end("rounds")
+    victory.end(s, "rounds")
     return s.winners()
 
 
@@ -21,7 +22,7 @@ def test_hanes_cheer_is_no_kill_when_a_treasure_saves_the_target(dice):
     s.equip[1] = [card_no(s, "blue-12")]
     s.hp[1] = 6
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["cheer", 2]
     s.apply_action(CHEER_UP, 2)
     assert s.alive[1] and s.hp[1] == 5 and not s.over
@@ -32,7 +33,7 @@ def test_hanes_mission_wins_for_the_whole_east_even_its_dead(dice):
     s.alive[3], s.hp[3] = 0, 0
     s.hp[1] = 3
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     s.apply_action(CHEER_UP, 2)
     assert not s.alive[1] and s.over and s.reason == "mission"
     assert s.winners() == [2, 3]
@@ -42,12 +43,12 @@ def test_zombies_at_exactly_half_the_living_are_not_enough():
     s = seated("zombie", "angel", "slime", "templar", "ranger", "hane",
                cells=[2, 2, 2, 2, 2, 2])
     s.hp[1] = 1
-    s.hit_many([(1, 1)], (), 0, "attack")
+    damage.hit_many(s, [(1, 1)], (), 0, "attack")
     s.alive[5] = 0
-    s.check_end()
+    victory.check_end(s)
     assert not s.over, "2 zombies of 5 living"
     s.hp[2] = 1
-    s.hit_many([(2, 1)], (), 0, "attack")
+    damage.hit_many(s, [(2, 1)], (), 0, "attack")
     assert s.over and s.reason == "mission" and {0, 1, 2} <= set(s.winners())
 
 
@@ -55,30 +56,30 @@ def test_zombies_at_exactly_half_the_living_are_not_enough():
 def test_fire_spirits_self_destruct_wins_on_each_mission_location(cell):
     s = seated("fire_spirit", "hane", "zombie", "templar", cells=[cell, 9, 9, 9])
     s.hp[0] = 1
-    s.hit_many([(0, 1)], (), 1, "card")
+    damage.hit_many(s, [(0, 1)], (), 1, "card")
     assert s.over and s.reason == "mission" and s.winners() == [0]
 
 
 def test_fire_spirits_death_by_its_own_fireball_is_no_self_destruct():
     s = seated("fire_spirit", "slime", "angel", "ranger", cells=[6, 6, 9, 9])
     s.hp[0] = 2
-    s.hit_many([(0, 2), (1, 2)], (), 0, "skill")
+    damage.hit_many(s, [(0, 2), (1, 2)], (), 0, "skill")
     assert not s.over and s.hp[1] == 13
 
 
 def test_ifrit_wins_when_the_angel_dies_together_with_others_first():
     s = seated("ifrit", "angel", "slime", "templar", "hane", cells=[9, 9, 9, 9, 9])
     s.hp[1], s.hp[4] = 2, 2
-    s.hit_many([(1, 2), (4, 2)], (), 2, "card")
+    damage.hit_many(s, [(1, 2), (4, 2)], (), 2, "card")
     assert s.over and s.reason == "mission" and 0 in s.winners()
 
 
 def test_ifrits_mission_fails_once_someone_else_fell_first():
     s = seated("ifrit", "angel", "slime", "templar", "hane", cells=[9, 9, 9, 9, 9])
     s.hp[4] = 1
-    s.hit_many([(4, 1)], (), 2, "card")
+    damage.hit_many(s, [(4, 1)], (), 2, "card")
     s.hp[1] = 1
-    s.hit_many([(1, 1)], (), 2, "card")
+    damage.hit_many(s, [(1, 1)], (), 2, "card")
     assert not s.over
 
 
@@ -136,7 +137,7 @@ def test_ifrit_joins_the_north_when_the_angel_did_not_fall_first():
     s.death_rank[3], s.death_rank[2], s.deaths = 1, 2, 2
     s.hp[1] = 1
     s.cell[1] = 4
-    s.hit_many([(1, 1)], (), 4, "card")
+    damage.hit_many(s, [(1, 1)], (), 4, "card")
     assert s.over and s.reason == "mission" and s.winners() == [0, 1]
 
 

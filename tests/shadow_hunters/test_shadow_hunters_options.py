@@ -10,7 +10,7 @@ import yaml
 from shkit import card_no, deal, new_game, on_top, seated, take_action_at, turn_at
 
 from candlelit.engine.errors import DataError, OptionError
-from candlelit.games.shadow_hunters import OPTIONS, cards
+from candlelit.games.shadow_hunters import OPTIONS, cards, combat, damage, effects, reach, victory
 from candlelit.games.shadow_hunters.characters import builtin_data
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
@@ -22,7 +22,7 @@ from candlelit.games.shadow_hunters.constants import (
     CELLS,
     ELEMENTS,
 )
-from candlelit.games.shadow_hunters.rules import ATTACK, MOVE
+from candlelit.games.shadow_hunters.state import ATTACK, MOVE
 
 SHIPPED_CARDS = Path(cards.__file__).parent / "data" / "cards.yaml"
 
@@ -81,7 +81,7 @@ def test_the_zone_model_decides_where_the_west_hides_the_ranger(zones, ranger, a
                                                                 hidden_by_stealth):
     s = seated("ranger", "templar", "angel", "slime", cells=[ranger, attacker, 6, 6],
                zones=zones)
-    assert (0 not in s.attack_targets(1)) is hidden_by_stealth
+    assert (0 not in reach.attack_targets(s, 1)) is hidden_by_stealth
 
 
 @pytest.mark.parametrize(("zones", "asked"), [("compass", True), ("pairs", True),
@@ -90,7 +90,7 @@ def test_the_zone_model_decides_who_may_raise_a_sanctuary_shield(zones, asked, d
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 2, 1, 8], zones=zones)
     s.equip[2] = [card_no(s, "yellow-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert (s.decision[:2] == ["shield", 2]) is asked
 
 
@@ -98,8 +98,8 @@ def test_the_zone_model_decides_who_may_raise_a_sanctuary_shield(zones, asked, d
                                                 ("location", False)])
 def test_the_zone_model_decides_how_far_the_templars_guard_reaches(zones, blocked):
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 3, 6, 8], zones=zones)
-    s.play(0, card_no(s, "yellow-06"))
-    assert (s.attack_targets(1) == []) is blocked
+    effects.play(s, 0, card_no(s, "yellow-06"))
+    assert (reach.attack_targets(s, 1) == []) is blocked
 
 
 @pytest.mark.parametrize(("zones", "targets"), [("compass", [2]), ("pairs", [1, 2]),
@@ -107,7 +107,7 @@ def test_the_zone_model_decides_how_far_the_templars_guard_reaches(zones, blocke
 def test_the_zone_model_decides_what_the_longbow_reaches(zones, targets):
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 3, 6, 1], zones=zones)
     s.equip[0] = [card_no(s, "green-10")]
-    assert sorted(s.attack_targets(0)) == targets
+    assert sorted(reach.attack_targets(s, 0)) == targets
 
 
 @pytest.mark.parametrize(("zones", "forced"), [("compass", True), ("location", False),
@@ -180,7 +180,7 @@ def test_killer_takes_one_discards_everything_when_nobody_killed():
 def test_community_win_spreads_a_mission_to_the_gate_or_not(mode, winners):
     s = seated("saint", "hane", "zombie", "ifrit", cells=[1, 6, 9, 9], community_win=mode)
     s.equip[0] = [card_no(s, "blue-09")]
-    s._end("rounds")
+    victory.end(s, "rounds")
     assert s.winners() == winners
 
 
@@ -189,14 +189,14 @@ def test_the_game_ends_when_one_gate_is_left_and_its_dead_members_win_too():
     s = seated("hane", "saint", "templar", "zombie", cells=[9, 9, 9, 9])
     s.alive[1] = 0
     s.hp[2] = s.hp[3] = 1
-    s.hit_many([(2, 1), (3, 1)], (), 0, "card")
+    damage.hit_many(s, [(2, 1), (3, 1)], (), 0, "card")
     assert s.over and s.reason == "last_side" and s.winners() == [0, 1]
 
 
 def test_the_game_ends_when_one_lone_wolf_is_left_and_only_it_wins():
     s = seated("slime", "angel", "templar", "hane", cells=[9, 9, 9, 9])
     s.hp[1] = s.hp[2] = s.hp[3] = 1
-    s.hit_many([(1, 1), (2, 1), (3, 1)], (), 0, "card")
+    damage.hit_many(s, [(1, 1), (2, 1), (3, 1)], (), 0, "card")
     assert s.over and s.reason == "last_side" and s.winners() == [0]
 
 
@@ -204,7 +204,7 @@ def test_without_last_side_standing_the_game_goes_on():
     s = seated("hane", "saint", "templar", "zombie", cells=[9, 9, 9, 9],
                last_side_standing=False)
     s.hp[2] = s.hp[3] = 1
-    s.hit_many([(2, 1), (3, 1)], (), 0, "card")
+    damage.hit_many(s, [(2, 1), (3, 1)], (), 0, "card")
     assert not s.over and s.legal_actions()
 
 
@@ -236,7 +236,7 @@ def test_equipment_elements_offer_one_element_per_equipment_colour(dice):
                attack_element="equipment")
     s.equip[0] = [card_no(s, "blue-10"), card_no(s, "red-10"), card_no(s, "red-11")]
     s.hp[1] = 9
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     water, fire = A_VALUE + ELEMENTS.index("water"), A_VALUE + ELEMENTS.index("fire")
     assert s.decision[:2] == ["element", 0] and s.legal_actions(0) == [A_NO, water, fire]
     dice([4, 1])
@@ -248,7 +248,7 @@ def test_skill_elements_only_by_default_even_when_equipped(dice):
     s = seated("templar", "fire_spirit", "angel", "ifrit", cells=[2, 2, 6, 9])
     s.equip[0] = [card_no(s, "red-10")]
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 13 - 3 and s.decision[0] != "element"
 
 
@@ -257,7 +257,7 @@ def test_an_unequipped_angel_attacks_with_light_under_either_option(dice):
         s = seated("angel", "zombie", "slime", "ifrit", cells=[2, 2, 6, 9],
                    attack_element=mode)
         dice([3, 1])
-        s.attack(0, 1)
+        combat.attack(s, 0, 1)
         assert s.hp[1] == 13 - 3
 
 
@@ -293,7 +293,7 @@ def test_a_character_file_option_replaces_the_pool_and_its_edits_are_played(dice
     deal(s, "slime", "templar", "angel", "ranger", cells=[2, 2, 6, 9], roster=True)
     assert s.max_hp(0) == 20
     dice([5, 1])
-    s.attack(1, 0)
+    combat.attack(s, 1, 0)
     assert s.hp[0] == 20 - (4 - 3)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from shkit import card_no, on_top, seated, take_action_at, turn_at
 
+from candlelit.games.shadow_hunters import combat, damage, reach
 from candlelit.games.shadow_hunters.constants import (
     A_CELL,
     A_NO,
@@ -13,7 +14,7 @@ from candlelit.games.shadow_hunters.constants import (
     A_VALUE,
     CELLS,
 )
-from candlelit.games.shadow_hunters.rules import ATTACK
+from candlelit.games.shadow_hunters.state import ATTACK
 
 CHEER_UP = A_VALUE + 2
 
@@ -31,10 +32,10 @@ def damages(s, since):
 def test_sky_walk_takes_two_from_the_roll_against_hane(dice):
     s = seated("templar", "hane", "slime", "angel", cells=[2, 2, 6, 9])
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 8 - 3
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 5 and last(s, "miss").args["seat"] == 0
 
 
@@ -42,13 +43,13 @@ def test_sky_walk_is_halved_to_one_while_hane_wears_armour(dice):
     s = seated("templar", "hane", "slime", "angel", cells=[2, 2, 6, 9])
     s.equip[1] = [card_no(s, "blue-11")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 8 - 4
 
 
 def test_sky_walk_needs_hane_revealed(dice):
     s = seated("templar", "hane", "slime", "angel", cells=[2, 2, 6, 9], hidden=(1,))
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["brace", 1]
     dice([6, 1])
     s.apply_action(A_NO, 1)
@@ -58,18 +59,18 @@ def test_sky_walk_needs_hane_revealed(dice):
 def test_cheering_is_offered_to_bystanders_only_not_to_hane_as_the_target(dice):
     s = seated("templar", "hane", "slime", "angel", cells=[2, 2, 6, 9])
     dice([5, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "cheer" and s.hp[1] == 8 - 2
 
 
 def test_cheering_needs_the_attack_in_hanes_zone(dice):
     s = seated("templar", "slime", "hane", "angel", cells=[2, 3, 8, 9])
     dice([5, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[0] != "cheer" and s.hp[1] == 15 - 3
     s.cell[2] = 1
     dice([5, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["cheer", 2]
     s.apply_action(CHEER_UP, 2)
     assert s.hp[1] == 12 - 4
@@ -78,7 +79,7 @@ def test_cheering_needs_the_attack_in_hanes_zone(dice):
 # == 殭屍 ===================================================================================
 def test_a_hidden_zombies_virus_still_adds_one_and_turns_it_face_up(dice):
     s = seated("zombie", "slime", "angel", "ifrit", cells=[2, 2, 6, 9], hidden=(0,))
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["press", 0]
     dice([4, 1])
     s.apply_action(A_NO, 0)
@@ -88,7 +89,7 @@ def test_a_hidden_zombies_virus_still_adds_one_and_turns_it_face_up(dice):
 def test_the_virus_adds_nothing_on_a_miss(dice):
     s = seated("zombie", "slime", "angel", "ifrit", cells=[2, 2, 6, 9])
     dice([4, 4])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 15
 
 
@@ -121,7 +122,7 @@ def test_a_zombie_kill_rises_as_a_zombie_with_the_zombies_skills_and_no_gate(dic
     s = seated("zombie", "templar", "angel", "slime", "hane", cells=[2, 2, 6, 9, 8],
                hidden=(0,))
     s.hp[1] = 1
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     dice([3, 1])
     s.apply_action(A_NO, 0)
     assert s.revealed[0] and s.alive[1] and s.character(1).id == "zombie"
@@ -132,7 +133,7 @@ def test_a_zombie_kill_rises_as_a_zombie_with_the_zombies_skills_and_no_gate(dic
 def test_a_zombie_killed_by_a_zombie_stays_dead():
     s = seated("zombie", "zombie", "angel", "slime", "templar", cells=[2, 2, 6, 9, 8])
     s.hp[1] = 1
-    s.hit_many([(1, 1)], (), 0, "attack")
+    damage.hit_many(s, [(1, 1)], (), 0, "attack")
     assert not s.alive[1]
 
 
@@ -149,7 +150,7 @@ def test_rubbery_body_cuts_one_even_through_other_floors(dice):
     s = seated("templar", "slime", "angel", "ifrit", cells=[2, 2, 6, 9])
     s.equip[1] = [card_no(s, "yellow-11")]
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 15 - 0, "helm leaves 1, then 膠質構造 takes it to 0"
 
 
@@ -203,7 +204,7 @@ def test_lake_saint_attacks_with_the_staff_without_its_penalty(dice):
     s = seated("saint", "templar", "hane", "ifrit", cells=[3, 3, 8, 9])
     s.equip[0] = [card_no(s, "blue-09")]
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 14 - 3
 
 
@@ -230,7 +231,7 @@ def test_lake_saint_can_heal_by_the_staffs_full_dice_instead_of_attacking(dice):
 def test_earth_sword_does_not_change_the_roll_against_other_communities(dice):
     s = seated("templar", "hane", "angel", "ifrit", cells=[2, 2, 6, 9])
     dice([6, 2])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 8 - (4 - 2)
 
 
@@ -243,7 +244,7 @@ def test_templar_spirit_revives_at_the_sanctuary_with_six_hp_and_lifts_the_limit
     assert s.alive[0] and (s.hp[0], s.cell[0]) == (6, 2) and s.revealed[0]
     assert s.decision[0] != "cell", "no free move: the spirit rises at 高山聖堂"
     dice([6])
-    s.attack(0, 3)
+    combat.attack(s, 0, 3)
     assert s.hp[3] == 14 - 5, "1d6-1 against anyone now"
 
 
@@ -269,7 +270,7 @@ def test_dagger_mastery_raises_the_daggers_fixed_damage_to_three(dice):
     s = seated("ranger", "templar", "angel", "slime", cells=[2, 2, 6, 9])
     s.equip[0] = [card_no(s, "green-09")]
     dice([6, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["double", 0]
     s.apply_action(A_NO, 0)
     assert s.hp[1] == 14 - 3
@@ -277,7 +278,7 @@ def test_dagger_mastery_raises_the_daggers_fixed_damage_to_three(dice):
 
 def test_double_strike_needs_the_ranger_revealed(dice):
     s = seated("ranger", "angel", "templar", "slime", cells=[2, 2, 6, 9], hidden=(0,))
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.decision[:2] == ["press", 0]
     dice([4, 1])
     s.apply_action(A_NO, 0)
@@ -286,7 +287,7 @@ def test_double_strike_needs_the_ranger_revealed(dice):
 
 def test_a_hidden_ranger_can_be_attacked_in_the_west():
     s = seated("ranger", "templar", "angel", "slime", cells=[4, 7, 6, 9], hidden=(0,))
-    assert 0 in s.attack_targets(1)
+    assert 0 in reach.attack_targets(s, 1)
 
 
 # == 火炎精靈 ===============================================================================
@@ -352,13 +353,13 @@ def test_holy_body_gives_no_light_to_an_equipped_angel(dice):
     s = seated("angel", "zombie", "slime", "ifrit", cells=[2, 2, 6, 9])
     s.equip[0] = [card_no(s, "green-11")]
     dice([3, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 13 - 2
 
 
 def test_holy_body_takes_one_more_from_dark_damage():
     s = seated("angel", "zombie", "slime", "ifrit", cells=[2, 2, 6, 9], hidden=(0,))
-    s.hit_many([(0, 2)], ("dark",), 3, "attack")
+    damage.hit_many(s, [(0, 2)], ("dark",), 3, "attack")
     assert s.hp[0] == 12 - 3 and s.revealed[0]
 
 
@@ -400,7 +401,7 @@ def test_demon_flame_makes_an_unequipped_ifrits_attack_dark_and_fire_and_one_str
     s = seated("ifrit", "slime", "angel", "templar", cells=[2, 2, 6, 9])
     mark = len(s.log)
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert damages(s, mark) == [(1, 3 + 1 - 1, ["dark", "fire"])]
 
 
@@ -409,7 +410,7 @@ def test_demon_flame_gives_nothing_to_an_equipped_ifrit(dice):
     s.equip[0] = [card_no(s, "green-11")]
     mark = len(s.log)
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert damages(s, mark) == [(1, 3 - 1, "none")]
 
 
@@ -425,7 +426,7 @@ def test_demon_flame_adds_one_to_the_ifrits_fire_cards():
 def test_demon_flame_needs_the_ifrit_revealed(dice):
     s = seated("ifrit", "slime", "angel", "templar", cells=[2, 2, 6, 9], hidden=(0,))
     dice([4, 1])
-    s.attack(0, 1)
+    combat.attack(s, 0, 1)
     assert s.hp[1] == 15 - 2 and not s.revealed[0]
 
 
@@ -445,7 +446,7 @@ def test_fire_demon_heals_one_after_fire_and_takes_one_more_from_light(dice):
     s.apply_action(A_SEAT + 0, 1)
     assert s.hp[0] == 10 - 2 + 1
     dice([4, 1])
-    s.attack(2, 0)
+    combat.attack(s, 2, 0)
     assert s.hp[0] == 9 - (3 + 1)
 
 

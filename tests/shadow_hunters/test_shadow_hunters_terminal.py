@@ -16,6 +16,7 @@ from candlelit.cli.app import app
 from candlelit.engine.datafiles import shipped_yaml
 from candlelit.engine.records import initial_state, load_record, replay
 from candlelit.engine.registry import get
+from candlelit.games.shadow_hunters import effects
 from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
 from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
 from candlelit.games.shadow_hunters.terminal import (
@@ -98,7 +99,7 @@ def test_a_seat_sees_its_character_card_and_a_spectator_sees_none(lang):
 def test_a_question_is_read_only_by_the_seat_holding_it():
     s = _scene()
     s.decks[4].append(_card(s, "white-05"))
-    s.draw(0, 4)
+    effects.draw(s, 0, 4)
     question = next(c for c in builtin_cards() if c.id == "white-05")
     assert question.text_in("en") in _shown(s.view(0))
     for viewer in (1, 2, 3, None):

@@ -29,7 +29,7 @@ from candlelit.games.shadow_hunters.constants import (
 from candlelit.i18n import list_sep, t
 
 if TYPE_CHECKING:
-    from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+    from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 
 GAME = "shadow_hunters"
 NO_KEYS = {"start": "continue", "act": "skip_action", "attack": "no_attack", "keep": "keep",
@@ -115,7 +115,7 @@ def format_arg(name: str, value: Any, lang: str) -> str | None:
 
 
 
-def action_struct(state: ShadowHuntersState, player: int, action: int) -> dict[str, Any]:
+def action_struct(state: ShadowHuntersFields, player: int, action: int) -> dict[str, Any]:
     """The JSON form of `action` for `player` at the current decision."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction(f"there is no action {action!r}")

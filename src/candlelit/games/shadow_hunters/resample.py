@@ -11,17 +11,19 @@ white-card effects), so some worlds are less likely than others; views are unaff
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from candlelit.engine.events import seen_by
 
 if TYPE_CHECKING:
-    from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+    from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 
 TRIES = 20
 
+World = TypeVar("World", bound="ShadowHuntersFields")
 
-def resample(state: ShadowHuntersState, player: int, rng: random.Random) -> ShadowHuntersState:
+
+def resample(state: World, player: int, rng: random.Random) -> World:
     """A full world drawn from what `player` knows."""
     world = state.clone()
     hidden = [s for s in range(state.num_players)

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 from candlelit.games.shadow_hunters.constants import COLOURS
 
 if TYPE_CHECKING:
-    from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+    from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 
 PHASES = ("start", "move", "action", "attack", "end")
 
 
-def _seat(state: ShadowHuntersState, seat: int, viewer: int | None) -> dict[str, Any]:
+def _seat(state: ShadowHuntersFields, seat: int, viewer: int | None) -> dict[str, Any]:
     shown = bool(state.revealed[seat]) or viewer == seat
     out: dict[str, Any] = {
         "cell": state.cell[seat],
@@ -43,7 +43,7 @@ def _seat(state: ShadowHuntersState, seat: int, viewer: int | None) -> dict[str,
     return out
 
 
-def view(state: ShadowHuntersState, viewer: int | None) -> dict[str, Any]:
+def view(state: ShadowHuntersFields, viewer: int | None) -> dict[str, Any]:
     """Exactly what `viewer` (None: a spectator) may see, JSON-able."""
     deciding = state.decision[1] if state.decision and not state.over else None
     out: dict[str, Any] = {
@@ -73,7 +73,7 @@ def view(state: ShadowHuntersState, viewer: int | None) -> dict[str, Any]:
     return out
 
 
-def _context(state: ShadowHuntersState) -> list[Any]:
+def _context(state: ShadowHuntersFields) -> list[Any]:
     """The decision's context for the deciding seat (cards in it are named by id)."""
     kind, _, *ctx = state.decision
     if kind in ("give", "keep", "guess") and ctx:

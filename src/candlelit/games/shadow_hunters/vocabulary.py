@@ -1,11 +1,11 @@
 """The building blocks a character file may use, and the Python hooks for the rest.
 
 A skill is a list of blocks; each block is a mapping with `block: NAME` and the parameters
-listed here. The rules consult blocks at fixed points of a turn (see rules.py); a block
-never runs code of its own. A skill the blocks cannot express names a `hook`, a function
-of hooks.py registered under that name. A mission (任務) is a list of `mission` blocks, any
-one of which fulfils it; `otherwise_join: GATE` lets the character share that gate's win
-when its own mission fails.
+listed here. The rules consult blocks at fixed points of a turn (see rules.py and its rule
+areas); a block never runs code of its own. A skill the blocks cannot express names a
+`hook`, one of the names hooks.py lists, each carried out by a function of the rules. A
+mission (任務) is a list of `mission` blocks, any one of which fulfils it; `otherwise_join:
+GATE` lets the character share that gate's win when its own mission fails.
 
 Timings (時機) name when a skill applies: passive, turn_start, own_turn, when_attacking,
 when_attacked, reaction, on_kill, on_death. Kinds (型式) are the balance guide's four:
