@@ -6,6 +6,7 @@ from rich.table import Table
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.anima import constants as anima_constants
+from candlelit.games.anima.bot import HeuristicBot as AnimaBot
 from candlelit.games.anima.cards import _Character as AnimaCharacterEntry
 from candlelit.games.divinare.bot import ExpectationBot
 from candlelit.games.fatal_frame.cards import _Weakness as FatalFrameWeaknessEntry
@@ -28,6 +29,8 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     # members of an enumeration whose numbers appear in states or card data; each value keeps
     # its name even where no rule compares against it
     anima_constants.O_INTERACTION, anima_constants.ARM_SNEAK, nevermore_constants.WHEN_LETHAL,
+    # the Anima bot answers each decision step with its method "_" + step name
+    AnimaBot._trade_offer, AnimaBot._trade_reply, AnimaBot._trade_confirm,
     # the one-line contract of each effect block: documentation the rules honour, read by people
     BlockType("name", {}, "contract").contract,
 )

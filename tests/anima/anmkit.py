@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from candlelit.games.anima import SPEC, agenda
+from candlelit.games.anima import SPEC, rounds
 from candlelit.games.anima.constants import S_NONE, T_END_TURN, T_TURN
 from candlelit.games.anima.rules import AnimaState
 
@@ -110,7 +110,7 @@ def start(s: AnimaState, phase: int, seat: int = 0, order: list[int] | None = No
     s.agenda = [[T_END_TURN, s.order[0], 0, 0, 0, 0], [T_TURN, s.order[0], 0, 0, 0, 0]]
     s.step = S_NONE
     s.memo = None
-    agenda.run(s)
+    rounds.run(s)
 
 
 class Dice:
@@ -118,7 +118,7 @@ class Dice:
 
     def __init__(self, monkeypatch) -> None:
         self.values: list[int] = []
-        monkeypatch.setattr(AnimaState, "_d6", lambda state: self.values.pop(0))
+        monkeypatch.setattr(AnimaState, "d6", lambda state: self.values.pop(0))
 
     def __call__(self, *values: int) -> Dice:
         self.values.extend(values)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from anmkit import act, adv, char, enc, halt, hand, labels, logged, party, put_area, start, table
 
-from candlelit.games.anima import agenda, combat
+from candlelit.games.anima import checks, combat, decks, rounds
 from candlelit.games.anima.constants import (
     HAND_LIMIT,
     INTERACTION,
@@ -23,7 +23,7 @@ def _fight(s, seat, creature, slot=0):
     s.loc[seat] = slot
     s.enc_deck.remove(creature)
     combat.start_creature(s, seat, creature, slot, O_EXPLORATION, 0, standing=False)
-    agenda.run(s)
+    rounds.run(s)
 
 
 def _arena(players=2, **options):
@@ -54,7 +54,7 @@ def test_a_heavy_loss_kills_a_character_by_the_death_margin_option(dice, margin_
     s.monster[0], s.growth[0], s.loc[0] = boar, growth, 0
     dice(1, 6)  # the boar: 3 + growth + 6
     combat.start_creature(s, 0, boar, 0, O_EXPLORATION, 0, standing=True)
-    agenda.run(s)
+    rounds.run(s)
     assert logged(s, "party_lost")[0]["margin"] == 5 + growth
     assert (s.step == S_LOSE_CHARACTER) == dies
     assert s.loc[0] == -1 and s.monster[0] == boar  # expelled; the boar stays
@@ -147,10 +147,10 @@ def test_a_speed_check_passes_on_equal(dice):
     party(s, 0, "Thief")  # Speed 4
     s.loc[0] = 0
     dice(2)
-    combat.begin_check(s, 0, 6, P_NO_REWARD, 0, 0)
+    checks.begin_check(s, 0, 6, P_NO_REWARD, 0, 0)
     assert logged(s, "check_roll")[0]["passed"] and not s.no_reward[0]
     dice(1)
-    combat.begin_check(s, 0, 6, P_NO_REWARD, 0, 0)
+    checks.begin_check(s, 0, 6, P_NO_REWARD, 0, 0)
     assert not logged(s, "check_roll")[1]["passed"] and s.no_reward[0]
 
 
@@ -158,9 +158,9 @@ def test_no_drawing_past_five_advantages_and_no_recruit_past_four_characters():
     s = _arena()
     party(s, 0, "Thief", "Warrior", "Wizard", "Tao")
     hand(s, 0, "Battle Plan", "Ki Burst", "Fireball", "Barrier")
-    assert s.draw_advantages(0, 3) == 1 and len(s.hand[0]) == HAND_LIMIT
+    assert decks.draw_advantages(s, 0, 3) == 1 and len(s.hand[0]) == HAND_LIMIT
     assert logged(s, "hand_full")
-    assert not s.recruit(0) and len(s.party[0]) == 4
+    assert not decks.recruit(s, 0) and len(s.party[0]) == 4
 
 
 def test_the_titan_golem_ignores_combat_cards(dice):
@@ -173,7 +173,7 @@ def test_the_titan_golem_ignores_combat_cards(dice):
     titan = next(e.index for e in s.cards.encounters if e.name_en == "Titan Golem")
     s.enc_deck.remove(titan)
     combat.start_creature(s, 0, titan, 1, O_EXPLORATION, 0, standing=False)
-    agenda.run(s)
+    rounds.run(s)
     act(s, "Play Battle Plan")
     assert s.cb_bonus[0] == 0 and logged(s, "no_effect")
     assert adv(s, "Battle Plan") in s.adv_discard
@@ -211,6 +211,6 @@ def test_at_the_round_limit_the_most_completed_missions_win():
     party(s, 1, "Warrior")
     s.done[1] = [0]
     s.round, s.phase, s.turn_idx, s.agenda = 1, 4, 1, []
-    s._next_turn()
+    rounds.next_turn(s)
     assert s.is_terminal() and s.winners() == [1]
     assert s.view(None)["result"]["reason"] == "rounds"

@@ -10,6 +10,7 @@ from anmkit import act, give_missions, labels, logged, party, put_area, start, t
 
 from candlelit.engine.errors import DataError, OptionError
 from candlelit.engine.registry import load
+from candlelit.games.anima import areas, rounds
 from candlelit.games.anima.cards import builtin_data, read_cards_file
 from candlelit.games.anima.constants import (
     EXPLORATION,
@@ -55,9 +56,7 @@ def test_missions_are_shown_when_started_and_restart_if_broken_off(dice):
     s = table()
     _take_mission_reward(s, dice, "Old Monastery", ("Escort the Pilgrim", "Chart the Wastes"), 3)
     assert s.mprog[0][0][0] == 1 and s.view(1)["seats"][0]["missions"][0]["step"] == 1
-    from candlelit.games.anima import agenda
-
-    agenda.expel(s, 0)
+    areas.expel(s, 0)
     assert s.mprog[0][0][0] == 0 and logged(s, "interrupted")
 
 
@@ -119,21 +118,17 @@ def test_the_crisis_gives_each_eligible_player_one_last_fight(dice):
     s.round = 1
     s.phase, s.turn_idx, s.agenda = EXPLORATION, 1, []
     dice(1, 6)
-    s._next_turn()
-    from candlelit.games.anima import agenda
-
-    agenda.run(s)
+    rounds.next_turn(s)
+    rounds.run(s)
     assert logged(s, "crisis")[0]["seats"] == [0]
     assert s.phase == OVER and s.winners() == [] and s.omega_won
 
 
 def _round_ends(s):
     """Skip to the end of the current round and run to the next question."""
-    from candlelit.games.anima import agenda
-
     s.phase, s.turn_idx, s.agenda, s.step = EXPLORATION, s.num_players, [], S_NONE
-    s._next_turn()
-    agenda.run(s)
+    rounds.next_turn(s)
+    rounds.run(s)
 
 
 def test_with_a_chosen_reveal_a_player_with_a_mission_decides_when_the_final_turns_up(dice):

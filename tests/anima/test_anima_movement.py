@@ -5,6 +5,7 @@ from __future__ import annotations
 from anmkit import act, area, enc, hand, labels, logged, party, put_area, start, table
 
 from candlelit.games.anima.constants import EXPLORATION, MOVEMENT, RESET, S_CULL, S_SAVE_AREA
+from candlelit.games.anima.party import party_speed
 
 
 def test_travel_reveals_the_face_down_encounter_and_a_win_enters(dice):
@@ -122,12 +123,12 @@ def test_resting_gives_two_speed_and_two_combat_next_round():
     put_area(s, 0, "Market Town")
     s.loc[0] = 0
     start(s, MOVEMENT)
-    before = s.party_speed(0)
+    before = party_speed(s, 0)
     act(s, "Rest (+2 Speed, +2 Combat next round)")
     assert s.loc[0] == -1
-    assert s.party_speed(0) == before
+    assert party_speed(s, 0) == before
     s.round += 1
-    assert s.party_speed(0) == before + 2
+    assert party_speed(s, 0) == before + 2
     s.cb_kind, s.cb_a = 1, 0
     from candlelit.games.anima.combat import strength
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from anmkit import act, adv, char, hand, labels, logged, party, put_area, start, table
 
 from candlelit.engine.registry import load
-from candlelit.games.anima import agenda
+from candlelit.games.anima import rounds
 from candlelit.games.anima.constants import (
     A_DISCARD,
     MOVEMENT,
@@ -49,7 +49,7 @@ def test_the_fastest_party_goes_first_in_every_phase():
     party(s, 0, "Warrior")  # speed 1
     party(s, 1, "Shadow")   # speed 4
     party(s, 2, "Ranger")   # speed 3
-    s._begin_round()
+    rounds.begin_round(s)
     assert s.order == [1, 2, 0]
     assert s.phase == RESET and s.actor == 1
 
@@ -60,7 +60,7 @@ def test_speed_ties_are_broken_by_a_seeded_roll():
         s = table(players=2, seed=seed)
         party(s, 0, "Wizard")
         party(s, 1, "Paladin")
-        s._begin_round()
+        rounds.begin_round(s)
         orders.add(tuple(s.order))
     assert orders == {(0, 1), (1, 0)}
 
@@ -72,8 +72,8 @@ def test_the_speed_order_is_worked_out_again_at_each_phase():
         s = table(speed_order=when)
         party(s, 0, "Acrobatic Warrior")  # speed 3, its ability +2 this round
         party(s, 1, "Shadow")             # speed 4
-        s._begin_round()
-        agenda.run(s)
+        rounds.begin_round(s)
+        rounds.run(s)
         assert s.order == [1, 0]
         act(s, "End your Reset")
         act(s, "Use the ability of Acrobatic Warrior")
@@ -88,14 +88,14 @@ def test_a_character_dismissed_this_round_still_counts_in_the_speed_order():
     s = table()
     party(s, 0, "Shadow", "Thief")           # speed 8
     party(s, 1, "Ranger", "Acrobatic Warrior")  # speed 6
-    s._begin_round()
-    agenda.run(s)
+    rounds.begin_round(s)
+    rounds.run(s)
     assert s.order == [0, 1]
     act(s, "Dismiss Thief")  # speed 4 now, 8 for this round's order
     act(s, "End your Reset")
     act(s, "End your Reset")
     assert s.phase == MOVEMENT and s.order == [0, 1] and s.actor == 0
-    s._begin_round()
+    rounds.begin_round(s)
     assert s.order == [1, 0]
 
 
@@ -132,7 +132,7 @@ def test_only_the_one_poorest_party_may_take_from_a_discard_pile():
     s.char_discard.append(s.char_deck.pop())
     taken = s.cards.characters[s.char_discard[0]].name_en
     start(s, RESET)
-    s._find_poorest()
+    rounds.find_poorest(s)
     assert f"Take {taken} from the discard pile" in labels(s)
     act(s, f"Take {taken} from the discard pile")
     assert len(s.party[0]) == 2
@@ -142,7 +142,7 @@ def test_only_the_one_poorest_party_may_take_from_a_discard_pile():
     party(tie, 1, "Thief")
     tie.char_discard.append(tie.char_deck.pop())
     start(tie, RESET)
-    tie._find_poorest()
+    rounds.find_poorest(tie)
     assert tie.poor_char == -1 and not any(x.startswith("Take") for x in labels(tie))
 
 
@@ -192,11 +192,11 @@ def test_an_ability_blocks_skill_cards_for_that_character_only():
 
 
 def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler():
-    from candlelit.games.anima import agenda, constants, decisions
+    from candlelit.games.anima import constants, decisions, tasks
 
     assert len(decisions._LEGAL) == len(decisions._APPLY) == constants.S_NONE + 1
     assert len(constants.STEP_NAMES) == constants.S_NONE + 1
-    assert len(agenda.HANDLERS) == constants.T_UNVEIL + 1
+    assert len(tasks.HANDLERS) == constants.T_UNVEIL + 1
 
 
 def test_refusals_name_the_reason_and_never_a_hidden_card():

@@ -19,7 +19,7 @@ from anmkit import (
     table,
 )
 
-from candlelit.games.anima import agenda, combat
+from candlelit.games.anima import casualties, checks, combat, rounds
 from candlelit.games.anima.constants import (
     EXPLORATION,
     INTERACTION,
@@ -31,6 +31,7 @@ from candlelit.games.anima.constants import (
     S_PREP,
     S_REACT,
 )
+from candlelit.games.anima.party import party_speed
 
 
 def _fight(s, seat, name, slot=0, origin=O_EXPLORATION):
@@ -38,7 +39,7 @@ def _fight(s, seat, name, slot=0, origin=O_EXPLORATION):
     s.enc_deck.remove(e)
     s.loc[seat] = slot
     combat.start_creature(s, seat, e, slot, origin, 0, standing=False)
-    agenda.run(s)
+    rounds.run(s)
     return e
 
 
@@ -175,7 +176,7 @@ def test_win_grow_and_win_steal_advantage(dice):
     s2.loc[0] = 0
     dice(1, 6)
     combat.start_creature(s2, 0, enc(s2, "Highway Bandits"), 0, O_EXPLORATION, 0, False)
-    agenda.run(s2)
+    rounds.run(s2)
     act(s2, "Roll the combat dice")
     act(s2, "Let the character die")
     assert s2.hand[0] == [] and logged(s2, "lost_card")
@@ -221,7 +222,7 @@ def test_check_bonus_from_a_card_and_an_ability(dice):
     s = _arena()
     party(s, 0, "Warrior Mentalist", "Tao")  # Speed 2 + 2
     hand(s, 0, "Flash Step")
-    combat.begin_check(s, 0, 12, 0, 0, 0)
+    checks.begin_check(s, 0, 12, 0, 0, 0)
     act(s, "Play Flash Step")
     act(s, "Use the ability of Warrior Mentalist")
     dice(2)
@@ -232,10 +233,10 @@ def test_check_bonus_from_a_card_and_an_ability(dice):
 def test_death_guard_once_per_round(dice):
     s = _arena()
     party(s, 0, "Weaponmaster", "Thief")
-    combat.begin_death(s, 0)
+    casualties.begin_death(s, 0)
     assert logged(s, "guarded") and len(s.party[0]) == 2
-    combat.begin_death(s, 0)
-    agenda.run(s)
+    casualties.begin_death(s, 0)
+    rounds.run(s)
     assert s.actor == 0 and "Thief dies" in labels(s)
 
 
@@ -263,11 +264,11 @@ def test_speed_round_refresh_and_recruit_in_reset():
     party(s, 1, "Tao")
     hand(s, 0, "Supplies", "Reinforcements")
     start(s, RESET)
-    speed = s.party_speed(0)
+    speed = party_speed(s, 0)
     act(s, "Use the ability of Acrobatic Warrior")
     s.inactive[0] = [char(s, "Thief")]
     act(s, "Play Supplies")
-    assert s.inactive[0] == [] and s.party_speed(0) == speed + 3
+    assert s.inactive[0] == [] and party_speed(s, 0) == speed + 3
     act(s, "Play Reinforcements")
     assert len(s.party[0]) == 3
 
@@ -338,10 +339,10 @@ def test_steal_advantage_steal_character_and_sabotage():
     hand(s, 0, "Betrayal", "Sabotage")
     hand(s, 1, "Battle Plan")
     start(s, INTERACTION)
-    speed = s.party_speed(1)
+    speed = party_speed(s, 1)
     act(s, "Play Sabotage")
     act(s, "Aim at Seat 2")
-    assert s.party_speed(1) == speed - 2
+    assert party_speed(s, 1) == speed - 2
     act(s, "Use the ability of Thief")
     act(s, "Aim at Seat 2")
     assert adv(s, "Battle Plan") in s.hand[0]
@@ -357,9 +358,9 @@ def test_organization_speed_and_draw_on_trade():
     party(s, 0, "Thief", "Tao")
     party(s, 1, "Ranger")
     s.loc[0] = s.loc[1] = 0
-    speed = s.party_speed(0)
+    speed = party_speed(s, 0)
     s.org[0] = adv(s, "Thieves' Brotherhood")
-    assert s.party_speed(0) == speed + 1
+    assert party_speed(s, 0) == speed + 1
     s.org[0] = adv(s, "Order of the Silver Lantern")
     s.org[1] = adv(s, "Merchants' Guild")
     for k in s.org:
@@ -501,7 +502,7 @@ def test_other_seats_may_sabotage_a_speed_check_in_their_reaction_window(dice):
     hand(s, 2, "Battle Plan")
     s.round, s.phase = 1, EXPLORATION
     halt(s)
-    combat.begin_check(s, 0, 6, 0, 0, 0)
+    checks.begin_check(s, 0, 6, 0, 0, 0)
     assert s.actor == 1 and labels(s) == ["Let the check go ahead", "Play Sabotage"]
     act(s, "Play Sabotage")
     assert s.actor == 2 and labels(s) == ["Let the check go ahead"]  # asked all the same

@@ -1,125 +1,49 @@
-"""Combat, Speed checks and casualties.
-
-Combat: each side adds a d6 to its total — a party the Combat of its active characters and
+"""Combat: each side adds a d6 to its total — a party the Combat of its active characters and
 its bonuses, a creature its printed Combat. Before the dice each fighting party may play
 Combat cards and abilities (one at a time, then roll); after them a ready Warrior may
 re-roll. A tie goes to the party against a creature and is re-rolled between parties.
 The loser is expelled; losing by more than the death margin kills one of its characters.
-A Speed check is d6 + party Speed against a target (success on equal or more).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from candlelit.games.anima import agenda, missions
+from candlelit.games.anima import agenda, areas, decks, party, progress
 from candlelit.games.anima.constants import (
     CB_CREATURE,
     CB_FOE,
-    CB_NONE,
     CB_PARTY,
     HAND_LIMIT,
-    MOVEMENT,
     O_CRISIS,
-    O_EXPLORATION,
     O_MISSION,
     O_MOVEMENT,
-    P_AMBUSH,
-    P_DIE,
-    P_DISCARD_RANDOM,
-    P_EXPEL,
-    P_INACTIVATE,
-    P_MISSION,
-    P_NO_REWARD,
-    P_TWO_REWARDS,
     REST_BONUS,
     S_AFTER_ROLL,
-    S_CHECK,
-    S_DEATH,
     S_NONE,
     S_PREP,
-    S_REACT,
     T_DIE,
     T_DISCARD,
     T_DRAW,
-    T_EXPEL,
     T_INACTIVATE,
-    T_LOSE_CHAR,
     T_RANDOM_DISCARD,
     T_RECRUIT,
-    T_REWARD,
 )
-from candlelit.games.anima.vocabulary import SKILLS, Op, window_of
+from candlelit.games.anima.state import clear_combat
+from candlelit.games.anima.vocabulary import Op, window_of
 
 if TYPE_CHECKING:
-    from candlelit.games.anima.rules import AnimaState
-
-
-def clear_combat(s: AnimaState) -> None:
-    """No combat under way."""
-    s.cb_kind, s.cb_a, s.cb_b, s.cb_foe, s.cb_foe_combat, s.cb_foe_type = \
-        CB_NONE, -1, -1, -1, 0, ""
-    s.cb_slot, s.cb_prep, s.cb_penalty, s.cb_mission, s.cb_origin = -1, 0, 0, -1, -1
-    s.cb_death_margin = 0
-    s.cb_bonus, s.cb_minus, s.cb_kill, s.cb_big, s.cb_dice = [0, 0], [0, 0], [0, 0], [0, 0], \
-        [0, 0]
-
-
-def clear_check(s: AnimaState) -> None:
-    """No Speed check under way."""
-    s.ck_seat, s.ck_target, s.ck_bonus, s.ck_purpose, s.ck_arg = -1, 0, 0, -1, -1
-
-
-# -- what characters and cards can do ------------------------------------------------------
-def ready_with(s: AnimaState, seat: int, op: str) -> list[int]:
-    """Ready, active characters of `seat` whose exhausting ability has op `op`."""
-    chars = s.cards.characters
-    return [c for c in s.party[seat] if chars[c].exhaust and op in chars[c].op_names
-            and s.ready(seat, c)]
-
-
-def passive_ops(s: AnimaState, seat: int) -> list[Op]:
-    """Ops always on: non-exhausting abilities of active characters and the organization."""
-    chars = s.cards.characters
-    out = [o for c in s.active(seat) if not chars[c].exhaust for o in chars[c].does]
-    if s.org[seat] >= 0:
-        out.extend(s.advantage(s.org[seat]).does)
-    return out
-
-
-def use_ability(s: AnimaState, seat: int, kind: int) -> None:
-    """Exhaust the character (so it powers no skill card this round); with option
-    `ability_block: party` its skills' cards are blocked for the whole party too."""
-    s.exhausted[seat].append(kind)
-    if s.options["ability_block"] == "party":
-        for skill in s.cards.characters[kind].skills:
-            s.blocked[seat] |= 1 << SKILLS.index(skill)
-    s._emit("ability", "anima.ability", {"seat": seat, "card": s.character(kind).id})
-
-
-def cards_for_window(s: AnimaState, seat: int, window: str) -> list[int]:
-    """Advantages in `seat`'s hand playable in `window` (skill cards need a ready,
-    unblocked character with the skill)."""
-    advantages = s.cards.advantages
-    return [k for k in s.hand[seat] if advantages[k].window == window
-            and s.has_skill_ready(seat, advantages[k].skill)]
-
-
-def spend_card(s: AnimaState, seat: int, kind: int) -> None:
-    """Play an advantage from hand to the discard pile."""
-    s.hand[seat].remove(kind)
-    s.adv_discard.append(kind)
-    s._emit("play", "anima.played", {"seat": seat, "card": s.advantage(kind).id})
+    from candlelit.games.anima.state import AnimaFields
 
 
 # -- starting a combat ---------------------------------------------------------------------
-def _start(s: AnimaState, kind: int, a: int, b: int, slot: int, origin: int) -> None:
+def _start(s: AnimaFields, kind: int, a: int, b: int, slot: int, origin: int) -> None:
     clear_combat(s)
     s.cb_kind, s.cb_a, s.cb_b, s.cb_slot, s.cb_origin = kind, a, b, slot, origin
     s.cb_death_margin = s.options["death_margin"]
 
 
-def start_creature(s: AnimaState, seat: int, enc: int, slot: int, origin: int, penalty: int,
+def start_creature(s: AnimaFields, seat: int, enc: int, slot: int, origin: int, penalty: int,
                    standing: bool) -> None:
     """`seat`'s party fights creature `enc` (a standing one keeps its growth)."""
     card = s.cards.encounters[enc]
@@ -136,7 +60,7 @@ def start_creature(s: AnimaState, seat: int, enc: int, slot: int, origin: int, p
     next_prep(s)
 
 
-def start_foe(s: AnimaState, seat: int, combat: int, foe_type: str, name: str,
+def start_foe(s: AnimaFields, seat: int, combat: int, foe_type: str, name: str,
               mission_slot: int, origin: int) -> None:
     """`seat`'s party fights a mission's foe (not an encounter card)."""
     _start(s, CB_FOE, seat, -1, -1, origin)
@@ -145,22 +69,22 @@ def start_foe(s: AnimaState, seat: int, combat: int, foe_type: str, name: str,
     next_prep(s)
 
 
-def start_party(s: AnimaState, attacker: int, defender: int) -> None:
+def start_party(s: AnimaFields, attacker: int, defender: int) -> None:
     """Party against party in the Interaction phase."""
     _start(s, CB_PARTY, attacker, defender, s.loc[attacker], -1)
     s._emit("combat", "anima.fight_party", {"seat": attacker, "to": defender})
     next_prep(s)
 
 
-def _foe_ops(s: AnimaState) -> tuple[Op, ...]:
+def _foe_ops(s: AnimaFields) -> tuple[Op, ...]:
     return s.cards.encounters[s.cb_foe].does if s.cb_kind == CB_CREATURE else ()
 
 
-def prep_cards(s: AnimaState, seat: int) -> list[int]:
+def prep_cards(s: AnimaFields, seat: int) -> list[int]:
     """Combat cards `seat` may play now."""
     vs_party = s.cb_kind == CB_PARTY
     out = []
-    for k in cards_for_window(s, seat, "combat"):
+    for k in party.cards_for_window(s, seat, "combat"):
         names = s.advantage(k).op_names
         if ("escape" in names and vs_party) or ("kill_on_win" in names and not vs_party):
             continue
@@ -168,14 +92,14 @@ def prep_cards(s: AnimaState, seat: int) -> list[int]:
     return out
 
 
-def prep_abilities(s: AnimaState, seat: int) -> list[int]:
+def prep_abilities(s: AnimaFields, seat: int) -> list[int]:
     """Characters whose combat ability `seat` may use now."""
     vs_party = s.cb_kind == CB_PARTY
     chars = s.cards.characters
     out = []
     for c in s.party[seat]:
         card = chars[c]
-        if not card.exhaust or not card.does or not s.ready(seat, c):
+        if not card.exhaust or not card.does or not party.ready(s, seat, c):
             continue
         names = card.op_names
         if window_of(card.does[0]) != "combat" or "combat_reroll" in names:
@@ -188,7 +112,7 @@ def prep_abilities(s: AnimaState, seat: int) -> list[int]:
     return out
 
 
-def next_prep(s: AnimaState) -> None:
+def next_prep(s: AnimaFields) -> None:
     """Ask the next fighting party to prepare, or roll once both have."""
     while s.cb_prep < 2:
         side = s.cb_prep
@@ -200,11 +124,11 @@ def next_prep(s: AnimaState) -> None:
     roll_combat(s)
 
 
-def _side(s: AnimaState, seat: int) -> int:
+def _side(s: AnimaFields, seat: int) -> int:
     return 0 if seat == s.cb_a else 1
 
 
-def apply_combat_ops(s: AnimaState, seat: int, ops: tuple[Op, ...], from_card: bool,
+def apply_combat_ops(s: AnimaFields, seat: int, ops: tuple[Op, ...], from_card: bool,
                      card_type: str = "") -> None:
     """Add a played card's or ability's combat effects to `seat`'s side."""
     side = _side(s, seat)
@@ -227,14 +151,14 @@ def apply_combat_ops(s: AnimaState, seat: int, ops: tuple[Op, ...], from_card: b
         elif op.op == "combat" and _applies(s, op):
             s.cb_bonus[side] += op.amount
         elif op.op == "combat_per_character":
-            s.cb_bonus[side] += op.amount * len(s.active(seat))
+            s.cb_bonus[side] += op.amount * len(party.active(s, seat))
         elif op.op == "opponent_minus":
             s.cb_minus[side] += op.amount
         elif op.op != "combat":
             raise AssertionError(f"anima: op {op.op} is never offered in a combat")
 
 
-def _applies(s: AnimaState, op: Op) -> bool:
+def _applies(s: AnimaFields, op: Op) -> bool:
     """Whether a combat op's `vs`/`types` condition holds in this combat."""
     vs_party = s.cb_kind == CB_PARTY
     if op.vs == "party" and not vs_party:
@@ -244,7 +168,7 @@ def _applies(s: AnimaState, op: Op) -> bool:
     return not op.types or s.cb_foe_type in op.types
 
 
-def escape(s: AnimaState, seat: int) -> None:
+def escape(s: AnimaFields, seat: int) -> None:
     """The party slips away before the dice: nobody wins, a creature stays where it is."""
     s._emit("combat", "anima.escaped", {"seat": seat})
     if s.cb_kind == CB_CREATURE and s.cb_slot >= 0:
@@ -255,7 +179,7 @@ def escape(s: AnimaState, seat: int) -> None:
 
 
 # -- the dice ---------------------------------------------------------------------------------
-def strength(s: AnimaState, seat: int) -> int:
+def strength(s: AnimaFields, seat: int) -> int:
     """Party Combat before dice and cards: characters (as the foe allows), passives,
     mission bonuses and the rest bonus."""
     chars = s.cards.characters
@@ -291,17 +215,17 @@ def strength(s: AnimaState, seat: int) -> int:
     return total
 
 
-def foe_strength(s: AnimaState) -> int:
+def foe_strength(s: AnimaFields) -> int:
     """The creature's or foe's Combat with its own bonuses."""
     total = s.cb_foe_combat
     for op in _foe_ops(s):
         if op.op == "bonus_vs_skill" and any(
-                op.skill in s.cards.characters[c].skills for c in s.active(s.cb_a)):
+                op.skill in s.cards.characters[c].skills for c in party.active(s, s.cb_a)):
             total += op.amount
     return total
 
 
-def totals(s: AnimaState) -> tuple[int, int]:
+def totals(s: AnimaFields) -> tuple[int, int]:
     """Both sides' totals with the dice rolled."""
     a = strength(s, s.cb_a) + s.cb_bonus[0] + s.cb_dice[0] - s.cb_minus[1] - s.cb_penalty
     if s.cb_kind == CB_PARTY:
@@ -311,9 +235,9 @@ def totals(s: AnimaState) -> tuple[int, int]:
     return a, b
 
 
-def roll_combat(s: AnimaState) -> None:
+def roll_combat(s: AnimaFields) -> None:
     """Roll both dice (re-rolling ties between parties), then the Warrior's window."""
-    s.cb_dice = [s._d6(), s._d6()]
+    s.cb_dice = [s.d6(), s.d6()]
     _reroll_party_ties(s)
     known = totals(s)
     s._emit("combat", "anima.combat_roll", {"dice": s.cb_dice[:], "totals": list(known)})
@@ -321,37 +245,37 @@ def roll_combat(s: AnimaState) -> None:
     after_roll(s, known)
 
 
-def _reroll_party_ties(s: AnimaState) -> None:
+def _reroll_party_ties(s: AnimaFields) -> None:
     while s.cb_kind == CB_PARTY:
         a, b = totals(s)
         if a != b:
             return
         s._emit("combat", "anima.tie_reroll", {"totals": [a, b]})
-        s.cb_dice = [s._d6(), s._d6()]
+        s.cb_dice = [s.d6(), s.d6()]
 
 
-def after_roll(s: AnimaState, known: tuple[int, int] | None = None) -> None:
+def after_roll(s: AnimaFields, known: tuple[int, int] | None = None) -> None:
     """Offer a re-roll to each side with a ready re-roller, then resolve (`known`: the
     totals, when no die has changed since they were worked out)."""
     while s.cb_prep < 4:
         seat = s.cb_a if s.cb_prep == 2 else s.cb_b
-        if seat >= 0 and ready_with(s, seat, "combat_reroll"):
+        if seat >= 0 and party.ready_with(s, seat, "combat_reroll"):
             agenda.ask(s, seat, S_AFTER_ROLL)
             return
         s.cb_prep += 1
     resolve_combat(s, known)
 
 
-def reroll_own(s: AnimaState, seat: int, kind: int) -> None:
+def reroll_own(s: AnimaFields, seat: int, kind: int) -> None:
     """A Warrior re-rolls its side's die; the new result stands."""
-    use_ability(s, seat, kind)
+    party.use_ability(s, seat, kind)
     side = _side(s, seat)
-    s.cb_dice[side] = s._d6()
+    s.cb_dice[side] = s.d6()
     _reroll_party_ties(s)
     s._emit("combat", "anima.combat_roll", {"dice": s.cb_dice[:], "totals": list(totals(s))})
 
 
-def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
+def resolve_combat(s: AnimaFields, known: tuple[int, int] | None = None) -> None:
     """Settle the combat: the loser is expelled, a heavy loss kills a character."""
     a, b = known if known is not None else totals(s)
     kind, seat, other = s.cb_kind, s.cb_a, s.cb_b
@@ -367,7 +291,7 @@ def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
         clear_combat(s)
         _spoils(s, winner, loser)
         _after_win(s, winner, big)
-        agenda.expel(s, loser)
+        areas.expel(s, loser)
         if kill:
             agenda.push(s, T_DIE, loser)
         return
@@ -390,10 +314,10 @@ def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
                     s.saw_finals[seat] = 1
                     s._emit("effect", "anima.saw_finals", {"seat": seat})
         elif origin == O_CRISIS:
-            s.finish(seat)
+            progress.finish(s, seat)
             return
         elif origin == O_MISSION:
-            missions.advance(s, seat, mission_slot)
+            progress.advance(s, seat, mission_slot)
         _after_win(s, seat, big)
         return
     s._emit("combat", "anima.party_lost", {"seat": seat, "margin": margin})
@@ -413,16 +337,16 @@ def resolve_combat(s: AnimaState, known: tuple[int, int] | None = None) -> None:
                 agenda.push(s, T_DISCARD, seat, 1)
     if origin == O_MOVEMENT:
         s.out[seat] = 1
-        missions.interrupt(s, seat)
+        progress.interrupt(s, seat)
     elif origin == O_CRISIS:
         s.out[seat] = 1
     else:
-        agenda.expel(s, seat)
+        areas.expel(s, seat)
     if margin > death_margin:
         agenda.push(s, T_DIE, seat)
 
 
-def _spoils(s: AnimaState, winner: int, loser: int) -> None:
+def _spoils(s: AnimaFields, winner: int, loser: int) -> None:
     """The winner takes a random advantage from the loser (or draws, by option)."""
     if s.options["spoils"] == "take" and s.hand[loser]:
         if len(s.hand[winner]) >= HAND_LIMIT:
@@ -430,136 +354,18 @@ def _spoils(s: AnimaState, winner: int, loser: int) -> None:
             return
         kind = s.hand[loser][s.below(len(s.hand[loser]))]
         s.hand[loser].remove(kind)
-        s._to_hand(winner, kind)
+        decks.to_hand(s, winner, kind)
         s._emit("steal", "anima.took_card", {"seat": winner, "from": loser,
                                              "card": s.advantage(kind).id}, (winner, loser))
         s._emit("steal", "anima.took", {"seat": winner, "from": loser})
     else:
-        s.draw_advantages(winner, 1)
+        decks.draw_advantages(s, winner, 1)
 
 
-def _after_win(s: AnimaState, seat: int, big: int) -> None:
+def _after_win(s: AnimaFields, seat: int, big: int) -> None:
     if big:
         agenda.push(s, T_DRAW, seat, big)
-    for op in passive_ops(s, seat):
+    for op in party.passive_ops(s, seat):
         if op.op == "draw_on_win" and not s.won_draw[seat]:
             s.won_draw[seat] = 1
             agenda.push(s, T_DRAW, seat, op.count)
-
-
-# -- Speed checks ------------------------------------------------------------------------------
-def begin_check(s: AnimaState, seat: int, target: int, purpose: int, arg: int,
-                slot: int) -> None:
-    """Start a Speed check: first every other seat holding an advantage may react (an
-    Interruption that slows the party), then the party may add check bonuses."""
-    s.ck_seat, s.ck_target, s.ck_bonus, s.ck_purpose, s.ck_arg = seat, target, 0, purpose, arg
-    s.count_left = slot
-    s._emit("check", "anima.check", {"seat": seat, "target": target})
-    s.asked = [q for q in s.order if q != seat and s.hand[q]]
-    next_reactor(s)
-
-
-def next_reactor(s: AnimaState) -> None:
-    """Ask the next seat of the reaction window before a Speed check, or go on to it."""
-    if s.asked:
-        agenda.ask(s, s.asked.pop(0), S_REACT)
-        return
-    seat = s.ck_seat
-    if s.hand[seat] or ready_with(s, seat, "check_bonus"):
-        agenda.ask(s, seat, S_CHECK)
-    else:
-        roll_check(s)
-
-
-def reaction_cards(s: AnimaState, seat: int) -> list[int]:
-    """Advantages `seat` may play against the party about to make a Speed check."""
-    advantages = s.cards.advantages
-    return [k for k in cards_for_window(s, seat, "any")
-            if advantages[k].does[0].op == "sabotage"]
-
-
-def roll_check(s: AnimaState) -> None:
-    """d6 + party Speed + bonuses against the target; then what the check decides."""
-    seat, purpose, arg, slot = s.ck_seat, s.ck_purpose, s.ck_arg, s.count_left
-    die = s._d6()
-    total = die + s.party_speed(seat) + s.ck_bonus
-    passed = total >= s.ck_target
-    s._emit("check", "anima.check_roll", {"seat": seat, "roll": die, "total": total,
-                                          "target": s.ck_target, "passed": passed})
-    clear_check(s)
-    s.step = S_NONE
-    if purpose == P_MISSION:
-        if passed:
-            missions.advance(s, seat, arg)
-        return
-    if purpose == P_TWO_REWARDS:
-        if passed:
-            agenda.push(s, T_REWARD, seat, slot, 2, -1)
-        else:
-            agenda.push(s, T_EXPEL, seat)
-        return
-    if passed:
-        return
-    if purpose == P_NO_REWARD:
-        s.no_reward[seat] = 1
-    elif purpose == P_AMBUSH:
-        enc = s._pop_encounter()
-        if enc >= 0:
-            agenda.reveal(s, seat, enc, slot, _origin_of(s), arg, 0)
-    elif purpose == P_INACTIVATE:
-        agenda.push(s, T_INACTIVATE, seat)
-    elif purpose == P_DISCARD_RANDOM:
-        agenda.push(s, T_RANDOM_DISCARD, seat)
-    elif purpose == P_DIE:
-        agenda.push(s, T_DIE, seat)
-    elif purpose == P_EXPEL:
-        agenda.push(s, T_EXPEL, seat)
-    else:
-        raise AssertionError(f"anima: Speed check purpose {purpose} is never asked for")
-
-
-def _origin_of(s: AnimaState) -> int:
-    return O_MOVEMENT if s.phase == MOVEMENT else O_EXPLORATION
-
-
-# -- casualties --------------------------------------------------------------------------------
-def begin_death(s: AnimaState, seat: int) -> None:
-    """A character of `seat` would die: a guard, a card or an ability may save it."""
-    for c in s.active(seat):
-        card = s.cards.characters[c]
-        if not card.exhaust and any(o.op == "death_guard" for o in card.does) \
-                and not s.guard_used[seat]:
-            s.guard_used[seat] = 1
-            s._emit("death", "anima.guarded", {"seat": seat, "card": card.id})
-            return
-    if s.hand[seat] or ready_with(s, seat, "prevent_death"):
-        agenda.ask(s, seat, S_DEATH)
-    else:
-        agenda.push(s, T_LOSE_CHAR, seat)
-
-
-def lose_character(s: AnimaState, seat: int, kind: int) -> None:
-    """A character dies: to the discard pile; a wiped-out party starts again with one."""
-    s.discard_character(seat, kind)
-    s._emit("death", "anima.died", {"seat": seat, "card": s.character(kind).id})
-    if not s.party[seat]:
-        s._emit("death", "anima.wiped_out", {"seat": seat})
-        s.loc[seat], s.out[seat] = -1, 1
-        s.recruit(seat)
-
-
-def inactivate(s: AnimaState, seat: int, kind: int) -> None:
-    """The character adds nothing and has no ability until the next Reset phase."""
-    s.inactive[seat].append(kind)
-    s._emit("effect", "anima.inactivated", {"seat": seat, "card": s.character(kind).id})
-
-
-def revealed_options(s: AnimaState, seat: int, enc: int, origin: int) -> list[int]:
-    """Characters whose ability may answer this revealed encounter (cancel an event;
-    in the Movement phase, swap an encounter for the next)."""
-    creature = s.cards.encounters[enc].creature
-    out = [] if creature else ready_with(s, seat, "cancel_event")
-    if origin == O_MOVEMENT and s.enc_deck + s.enc_discard:
-        out += ready_with(s, seat, "swap_encounter")
-    return sorted(out)
-

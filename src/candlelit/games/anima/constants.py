@@ -71,12 +71,14 @@ A_REWARD = A_MISSION + MISSION_SLOTS        # + reward index on the area card
 A_PEEK = A_REWARD + MAX_REWARDS             # + area slot: look at its encounter
 NUM_ACTIONS = A_PEEK + MAX_SLOTS
 
-# agenda tasks: [code, seat, a, b, c, d] (see agenda.py)
+# agenda tasks: [code, seat, a, b, c, d] (see agenda.py; their handlers are in tasks.py)
 (T_SETUP_CHAR, T_SETUP_ADV, T_TURN, T_END_TURN, T_FACE, T_MEET, T_RESOLVE, T_ENTER,
  T_EXPLORE_CHOICE, T_EXPLORE_END, T_REWARD, T_CHECK, T_DIE, T_LOSE_CHAR, T_INACTIVATE,
  T_DISCARD, T_DRAW, T_RECRUIT, T_OPS, T_ENCOUNTERS, T_CRISIS, T_REFRESH,
  T_EXPEL, T_RANDOM_DISCARD, T_CULL, T_SAVE_ASK, T_PLACE_AREA, T_HOLD_EXTRA, T_MAIN,
  T_CRISIS_END, T_UNVEIL) = range(31)
+# where a T_OPS task's ops come from: an event encounter's card or an area's special
+OPS_EVENT, OPS_SPECIAL = range(2)
 # a mission's progress: [step, count, areas mask, shown, last held round, declared round]
 M_STEP, M_COUNT, M_MASK, M_SHOWN, M_HELD, M_DECLARED = range(6)
 

@@ -1,4 +1,5 @@
-"""Every decision step: its legal actions and what choosing one does.
+"""Every decision step: its legal actions and what choosing one does (a trade's steps are
+in interaction.py).
 
 `legal(s, seat)` lists the actions of the step the state waits on; `apply(s, seat, a)`
 carries one out (the caller has checked it is legal) and leaves the agenda to go on.
@@ -8,7 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from candlelit.games.anima import agenda, combat, missions
+from candlelit.games.anima import (
+    agenda,
+    areas,
+    casualties,
+    checks,
+    combat,
+    decks,
+    exploration,
+    interaction,
+    missions,
+    party,
+    progress,
+)
 from candlelit.games.anima.constants import (
     A_ABILITY,
     A_ACCEPT,
@@ -55,9 +68,7 @@ from candlelit.games.anima.constants import (
     S_SNEAK,
     S_STEAL_CHARACTER,
     S_TARGET,
-    S_TRADE_CONFIRM,
     S_TRADE_OFFER,
-    S_TRADE_REPLY,
     STEP_NAMES,
     T_CULL,
     T_DISCARD,
@@ -70,63 +81,14 @@ from candlelit.games.anima.constants import (
 from candlelit.games.anima.vocabulary import Op, window_of
 
 if TYPE_CHECKING:
-    from candlelit.games.anima.rules import AnimaState
+    from candlelit.games.anima.state import AnimaFields
 
 ABILITY_TARGET = 100
 """`target_for` above this names a character ability (minus 100), below it a card."""
 
 
 # -- shared judgements --------------------------------------------------------------------
-def attack_targets(s: AnimaState, seat: int) -> list[int]:
-    """Parties `seat` may attack: same area, sizes within one (rivals always)."""
-    here = s.loc[seat]
-    if here < 0 or s.attacked[seat]:
-        return []
-    size = len(s.party[seat])
-    return [q for q in range(s.num_players) if q != seat and s.loc[q] == here
-            and (abs(len(s.party[q]) - size) <= 1 or rivals(s, seat, q))]
-
-
-def rivals(s: AnimaState, a: int, b: int) -> bool:
-    """Whether the two parties belong to rival organizations."""
-    return s.org[a] >= 0 and s.org[b] >= 0 and s.advantage(s.org[a]).rival == s.org[b]
-
-
-def _trade_area(s: AnimaState, seat: int) -> bool:
-    return s.loc[seat] >= 0 and s.cards.areas[s.area_at[s.loc[seat]]].trade
-
-
-def trade_partners(s: AnimaState, seat: int) -> list[int]:
-    """Seats `seat` may propose a trade to now: both parties stand on areas with the trade
-    symbol; once per partner in a turn (option `trade: one-for-one`: once in all)."""
-    traded = s.traded[seat]
-    if not _trade_area(s, seat) or (traded and s.options["trade"] == "one-for-one"):
-        return []
-    return [q for q in range(s.num_players)
-            if q != seat and not traded >> q & 1 and _trade_area(s, q)]
-
-
-def _split(actions: list[int]) -> tuple[int, int]:
-    """(advantages, characters) among offer actions."""
-    chars = sum(1 for a in actions if a >= A_OFFER_CHAR)
-    return len(actions) - chars, chars
-
-
-def answer_room(s: AnimaState) -> tuple[int, int, int, int]:
-    """(least, most) advantages then (least, most) characters the partner may answer the
-    offer with so that both parties end within their limits (at least one character each,
-    at most 4; at most 5 advantages)."""
-    proposer, partner = s.order[s.turn_idx], s.trade_with
-    gave_adv, gave_char = _split(s.trade_gives)
-    hand_p, hand_q = len(s.hand[proposer]), len(s.hand[partner])
-    party_p, party_q = len(s.party[proposer]), len(s.party[partner])
-    return (max(0, hand_q + gave_adv - HAND_LIMIT),
-            min(hand_q, HAND_LIMIT - hand_p + gave_adv),
-            max(0, party_q + gave_char - PARTY_LIMIT, 1 - party_p + gave_char),
-            min(party_q, party_q + gave_char - 1, PARTY_LIMIT - party_p + gave_char))
-
-
-def targets(s: AnimaState, seat: int, op: str) -> list[int]:
+def targets(s: AnimaFields, seat: int, op: str) -> list[int]:
     """Seats a targeted effect may be aimed at."""
     here = s.loc[seat]
     others = [q for q in range(s.num_players) if q != seat]
@@ -141,12 +103,12 @@ def targets(s: AnimaState, seat: int, op: str) -> list[int]:
     raise AssertionError(f"anima: op {op} is never offered with targets")
 
 
-def _first_op(s: AnimaState, kind: int) -> str:
+def _first_op(s: AnimaFields, kind: int) -> str:
     does = s.advantage(kind).does
     return does[0].op if does else ""
 
 
-def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool:
+def _usable_card(s: AnimaFields, seat: int, kind: int, phase_window: str) -> bool:
     """Whether an advantage can be played in a seat's own phase turn now."""
     card = s.cards.advantages[kind]
     window = card.window
@@ -154,7 +116,7 @@ def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool
         return phase_window == "reset" and s.org[seat] != kind
     if window not in (phase_window, "any"):
         return False
-    if not s.has_skill_ready(seat, card.skill):
+    if not party.has_skill_ready(s, seat, card.skill):
         return False
     op = card.does[0].op
     if window == "any" or op in ("steal_advantage", "steal_character"):
@@ -172,29 +134,29 @@ def _usable_card(s: AnimaState, seat: int, kind: int, phase_window: str) -> bool
     return True
 
 
-def _peekable(s: AnimaState, seat: int) -> list[int]:
+def _peekable(s: AnimaFields, seat: int) -> list[int]:
     return [i for i, e in enumerate(s.enc_down) if e >= 0 and i not in s.seen[seat]]
 
 
-def _destinations(s: AnimaState, seat: int) -> list[int]:
+def _destinations(s: AnimaFields, seat: int) -> list[int]:
     here = s.loc[seat]
     return [i for i, a in enumerate(s.area_at) if a >= 0 and i != here]
 
 
-def _may_reveal_any(s: AnimaState, seat: int, armed: bool) -> bool:
+def _may_reveal_any(s: AnimaFields, seat: int, armed: bool) -> bool:
     """Whether a new area may be revealed now (one per round unless armed; room at the cap)."""
     if s.revealed and not (armed or s.armed[ARM_REVEAL]):
         return False
-    return -1 in s.area_at or bool(agenda.removable(s))
+    return -1 in s.area_at or bool(areas.removable(s))
 
 
-def _ability_chars(s: AnimaState, seat: int, window: str) -> list[int]:
+def _ability_chars(s: AnimaFields, seat: int, window: str) -> list[int]:
     """Ready characters whose exhausting ability acts in `window` and can act now."""
     chars = s.cards.characters
     out = []
     for c in s.party[seat]:
         card = chars[c]
-        if not card.exhaust or not card.does or not s.ready(seat, c):
+        if not card.exhaust or not card.does or not party.ready(s, seat, c):
             continue
         op = card.does[0]
         if window_of(op) != window:
@@ -209,20 +171,20 @@ def _ability_chars(s: AnimaState, seat: int, window: str) -> list[int]:
 
 
 # -- legal actions -------------------------------------------------------------------------
-def legal(s: AnimaState, seat: int) -> list[int]:
+def legal(s: AnimaFields, seat: int) -> list[int]:
     """The sorted legal actions of `seat` at the current step."""
     return sorted(_LEGAL[s.step](s, seat))
 
 
-def _keep_character(s: AnimaState, seat: int) -> list[int]:
+def _keep_character(s: AnimaFields, seat: int) -> list[int]:
     return [A_CHARACTER + c for c in s.offer[seat][:2]]
 
 
-def _return_advantage(s: AnimaState, seat: int) -> list[int]:
+def _return_advantage(s: AnimaFields, seat: int) -> list[int]:
     return [A_DISCARD + k for k in s.offer[seat]]
 
 
-def _reset(s: AnimaState, seat: int) -> list[int]:
+def _reset(s: AnimaFields, seat: int) -> list[int]:
     out = [A_DONE]
     out += [A_DISCARD + k for k in s.hand[seat]]
     if len(s.party[seat]) > 1:
@@ -236,7 +198,7 @@ def _reset(s: AnimaState, seat: int) -> list[int]:
     return out
 
 
-def _move(s: AnimaState, seat: int) -> list[int]:
+def _move(s: AnimaFields, seat: int) -> list[int]:
     out = [A_REST] + [A_TRAVEL + i for i in _destinations(s, seat)]
     if s.loc[seat] >= 0:
         out.append(A_STAY)
@@ -248,179 +210,148 @@ def _move(s: AnimaState, seat: int) -> list[int]:
     return out
 
 
-def _cull(s: AnimaState, seat: int) -> list[int]:
-    return [A_CULL + i for i in agenda.removable(s)]
+def _cull(s: AnimaFields, seat: int) -> list[int]:
+    return [A_CULL + i for i in areas.removable(s)]
 
 
-def _save_area(s: AnimaState, seat: int) -> list[int]:
+def _save_area(s: AnimaFields, seat: int) -> list[int]:
     return [A_DONE] + [A_DISCARD + k for k in s.hand[seat]]
 
 
-def _interact(s: AnimaState, seat: int) -> list[int]:
-    attackable = attack_targets(s, seat)
-    forced = [q for q in attackable if rivals(s, seat, q)]  # rivals fight at once
+def _interact(s: AnimaFields, seat: int) -> list[int]:
+    attackable = interaction.attack_targets(s, seat)
+    forced = [q for q in attackable if interaction.rivals(s, seat, q)]  # rivals fight at once
     if forced:
         return [A_ATTACK + q for q in forced]
     out = [A_DONE] + [A_ATTACK + q for q in attackable]
-    out += [A_TRADE + q for q in trade_partners(s, seat)]
+    out += [A_TRADE + q for q in interaction.trade_partners(s, seat)]
     out += [A_PLAY + k for k in s.hand[seat] if _usable_card(s, seat, k, "interaction")]
     out += [A_ABILITY + c for c in _ability_chars(s, seat, "interaction")]
     return out
 
 
-def _trade_offer(s: AnimaState, seat: int) -> list[int]:
-    """The proposer adds its cards to the offer one by one (one-for-one: its one card)."""
-    gives = s.trade_gives
-    out = [A_DONE] + [A_OFFER_ADV + k for k in s.hand[seat] if A_OFFER_ADV + k not in gives]
-    out += [A_OFFER_CHAR + c for c in s.party[seat] if A_OFFER_CHAR + c not in gives]
-    if gives:
-        out.append(A_ACCEPT)
-    return out
-
-
-def _trade_reply(s: AnimaState, seat: int) -> list[int]:
-    """The partner adds its own cards to the answer, keeping both within their limits."""
-    low_adv, high_adv, low_char, high_char = answer_room(s)
-    gets = s.trade_gets
-    got_adv, got_char = _split(gets)
-    if s.options["trade"] == "one-for-one":
-        high_adv = 1 if low_char == 0 and low_adv <= 1 <= high_adv else 0
-        high_char = 1 if low_adv == 0 and low_char <= 1 <= high_char else 0
-    out = [A_DONE]
-    if got_adv < high_adv:
-        out += [A_OFFER_ADV + k for k in s.hand[seat] if A_OFFER_ADV + k not in gets]
-    if got_char < high_char:
-        out += [A_OFFER_CHAR + c for c in s.party[seat] if A_OFFER_CHAR + c not in gets]
-    if gets and got_adv >= low_adv and got_char >= low_char:
-        out.append(A_ACCEPT)
-    return out
-
-
-def _trade_confirm(s: AnimaState, seat: int) -> list[int]:
-    return [A_DONE, A_ACCEPT]
-
-
-def _explore(s: AnimaState, seat: int) -> list[int]:
+def _explore(s: AnimaFields, seat: int) -> list[int]:
     out = [A_EXPLORE] + [A_MISSION + m for m in missions.here(s, seat)]
     if missions.holding(s, seat):
         out.append(A_DONE)  # a party holding an area need not explore it
     return out
 
 
-def _prep(s: AnimaState, seat: int) -> list[int]:
+def _prep(s: AnimaFields, seat: int) -> list[int]:
     return ([A_ROLL] + [A_PLAY + k for k in combat.prep_cards(s, seat)]
             + [A_ABILITY + c for c in combat.prep_abilities(s, seat)])
 
 
-def _after_roll(s: AnimaState, seat: int) -> list[int]:
-    return [A_DONE] + [A_ABILITY + c for c in combat.ready_with(s, seat, "combat_reroll")]
+def _after_roll(s: AnimaFields, seat: int) -> list[int]:
+    return [A_DONE] + [A_ABILITY + c for c in party.ready_with(s, seat, "combat_reroll")]
 
 
-def _check(s: AnimaState, seat: int) -> list[int]:
-    return ([A_ROLL] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "check")]
-            + [A_ABILITY + c for c in combat.ready_with(s, seat, "check_bonus")])
+def _check(s: AnimaFields, seat: int) -> list[int]:
+    return ([A_ROLL] + [A_PLAY + k for k in party.cards_for_window(s, seat, "check")]
+            + [A_ABILITY + c for c in party.ready_with(s, seat, "check_bonus")])
 
 
-def _explore_rolled(s: AnimaState, seat: int) -> list[int]:
-    return ([A_ACCEPT] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "explore")]
-            + [A_ABILITY + c for c in combat.ready_with(s, seat, "explore_reroll")])
+def _explore_rolled(s: AnimaFields, seat: int) -> list[int]:
+    return ([A_ACCEPT] + [A_PLAY + k for k in party.cards_for_window(s, seat, "explore")]
+            + [A_ABILITY + c for c in party.ready_with(s, seat, "explore_reroll")])
 
 
-def _adjust(s: AnimaState, seat: int) -> list[int]:
+def _adjust(s: AnimaFields, seat: int) -> list[int]:
     return ([A_PLUS] if s.roll < 6 else []) + ([A_MINUS] if s.roll > 1 else [])
 
 
-def _reroll_pick(s: AnimaState, seat: int) -> list[int]:
+def _reroll_pick(s: AnimaFields, seat: int) -> list[int]:
     return [A_FIRST, A_SECOND]
 
 
-def _reward(s: AnimaState, seat: int) -> list[int]:
+def _reward(s: AnimaFields, seat: int) -> list[int]:
     rewards = s.cards.areas[s.area_at[s.loc[seat]]].rewards
     return [A_REWARD + i for i in range(len(rewards)) if i != s.reward_skip]
 
 
-def _lose_character(s: AnimaState, seat: int) -> list[int]:
+def _lose_character(s: AnimaFields, seat: int) -> list[int]:
     return [A_CHARACTER + c for c in s.party[seat]]
 
 
-def _inactivate(s: AnimaState, seat: int) -> list[int]:
-    return [A_CHARACTER + c for c in s.active(seat)]
+def _inactivate(s: AnimaFields, seat: int) -> list[int]:
+    return [A_CHARACTER + c for c in party.active(s, seat)]
 
 
-def _death(s: AnimaState, seat: int) -> list[int]:
-    return ([A_DONE] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "death")]
-            + [A_ABILITY + c for c in combat.ready_with(s, seat, "prevent_death")])
+def _death(s: AnimaFields, seat: int) -> list[int]:
+    return ([A_DONE] + [A_PLAY + k for k in party.cards_for_window(s, seat, "death")]
+            + [A_ABILITY + c for c in party.ready_with(s, seat, "prevent_death")])
 
 
-def _discard(s: AnimaState, seat: int) -> list[int]:
+def _discard(s: AnimaFields, seat: int) -> list[int]:
     return [A_DISCARD + k for k in s.hand[seat]]
 
 
-def _keep_one(s: AnimaState, seat: int) -> list[int]:
+def _keep_one(s: AnimaFields, seat: int) -> list[int]:
     return [A_OFFER_ADV + k for k in s.pool]
 
 
-def _give(s: AnimaState, seat: int) -> list[int]:
+def _give(s: AnimaFields, seat: int) -> list[int]:
     return [A_SEAT + q for q in range(s.num_players) if q != seat]
 
 
-def _revealed(s: AnimaState, seat: int) -> list[int]:
+def _revealed(s: AnimaFields, seat: int) -> list[int]:
     task = s.agenda[-1]
     return [A_DONE] + [A_ABILITY + c for c in
-                       combat.revealed_options(s, seat, task[2], task[4])]
+                       areas.revealed_options(s, seat, task[2], task[4])]
 
 
-def _attacked(s: AnimaState, seat: int) -> list[int]:
-    return [A_DONE] + [A_PLAY + k for k in combat.cards_for_window(s, seat, "attacked")]
+def _attacked(s: AnimaFields, seat: int) -> list[int]:
+    return [A_DONE] + [A_PLAY + k for k in party.cards_for_window(s, seat, "attacked")]
 
 
-def _target(s: AnimaState, seat: int) -> list[int]:
+def _target(s: AnimaFields, seat: int) -> list[int]:
     return [A_SEAT + q for q in targets(s, seat, _target_op(s))]
 
 
-def _target_op(s: AnimaState) -> str:
+def _target_op(s: AnimaFields) -> str:
     if s.target_for >= ABILITY_TARGET:
         return s.character(s.target_for - ABILITY_TARGET).does[0].op
     return _first_op(s, s.target_for)
 
 
-def _pick_area(s: AnimaState, seat: int) -> list[int]:
+def _pick_area(s: AnimaFields, seat: int) -> list[int]:
     return [A_REVEAL_KIND + k for k in s.pool]
 
 
-def _steal_character(s: AnimaState, seat: int) -> list[int]:
+def _steal_character(s: AnimaFields, seat: int) -> list[int]:
     return [A_CHARACTER + c for c in s.party[s.trade_with]]
 
 
-def _peek(s: AnimaState, seat: int) -> list[int]:
+def _peek(s: AnimaFields, seat: int) -> list[int]:
     return [A_PEEK + i for i in _peekable(s, seat)]
 
 
-def _sneak(s: AnimaState, seat: int) -> list[int]:
+def _sneak(s: AnimaFields, seat: int) -> list[int]:
     return [A_TRAVEL + i for i in _destinations(s, seat)]
 
 
-def _react(s: AnimaState, seat: int) -> list[int]:
-    return [A_DONE] + [A_PLAY + k for k in combat.reaction_cards(s, seat)]
+def _react(s: AnimaFields, seat: int) -> list[int]:
+    return [A_DONE] + [A_PLAY + k for k in checks.reaction_cards(s, seat)]
 
 
-def _unveil(s: AnimaState, seat: int) -> list[int]:
+def _unveil(s: AnimaFields, seat: int) -> list[int]:
     return [A_DONE, A_REVEAL]
 
 
-def _none(s: AnimaState, seat: int) -> list[int]:
+def _none(s: AnimaFields, seat: int) -> list[int]:
     return []
 
 
 _LEGAL = (_keep_character, _return_advantage, _reset, _move, _cull, _save_area, _interact,
-          _trade_offer, _trade_reply, _trade_confirm, _explore, _prep, _after_roll, _check,
-          _explore_rolled, _adjust, _reroll_pick, _reward, _lose_character, _inactivate,
-          _death, _discard, _keep_one, _give, _revealed, _attacked, _target, _pick_area,
-          _steal_character, _peek, _sneak, _react, _unveil, _none)
+          interaction.offer_actions, interaction.reply_actions, interaction.confirm_actions,
+          _explore, _prep, _after_roll, _check, _explore_rolled, _adjust, _reroll_pick,
+          _reward, _lose_character, _inactivate, _death, _discard, _keep_one, _give, _revealed,
+          _attacked, _target, _pick_area, _steal_character, _peek, _sneak, _react, _unveil,
+          _none)
 """Each step's legal-action builder, indexed by step (see constants.py)."""
 
 
-def why_not(s: AnimaState, seat: int, action: int) -> str:
+def why_not(s: AnimaFields, seat: int, action: int) -> str:
     """Why `action` is refused now (names the step, never hidden cards)."""
     from candlelit.games.anima.constants import NUM_ACTIONS
 
@@ -430,35 +361,35 @@ def why_not(s: AnimaState, seat: int, action: int) -> str:
 
 
 # -- applying a decision ---------------------------------------------------------------------
-def apply(s: AnimaState, seat: int, action: int) -> None:
+def apply(s: AnimaFields, seat: int, action: int) -> None:
     """Carry out a legal `action` of `seat` at the current step."""
     step = s.step
     s.step = S_NONE
     _APPLY[step](s, seat, action)
 
 
-def _a_keep_character(s: AnimaState, seat: int, action: int) -> None:
+def _a_keep_character(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_CHARACTER
     chars = s.offer[seat][:2]
     chars.remove(kind)
     s.party[seat] = [kind]
     s.char_deck.extend(chars)
-    s._shuffle(s.char_deck)
+    s.shuffle(s.char_deck)
     s.offer[seat] = s.offer[seat][2:]
     s._emit("setup", "anima.kept_character", {"seat": seat, "card": s.character(kind).id})
 
 
-def _a_return_advantage(s: AnimaState, seat: int, action: int) -> None:
+def _a_return_advantage(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_DISCARD
     kept = [k for k in s.offer[seat] if k != kind]
     s.hand[seat] = sorted(kept)
     s.adv_deck.append(kind)
-    s._shuffle(s.adv_deck)
+    s.shuffle(s.adv_deck)
     s.offer[seat] = []
     s._emit("setup", "anima.kept_advantages", {"seat": seat, "count": len(kept)})
 
 
-def _a_reset(s: AnimaState, seat: int, action: int) -> None:
+def _a_reset(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         s._emit("reset", "anima.reset_done", {"seat": seat})
         return
@@ -470,7 +401,7 @@ def _a_reset(s: AnimaState, seat: int, action: int) -> None:
         s._emit("discard", "anima.discarded", {"seat": seat, "card": s.advantage(kind).id})
     elif A_CHARACTER <= action < A_SALVAGE_CHAR:
         kind = action - A_CHARACTER
-        s.discard_character(seat, kind)
+        party.discard_character(s, seat, kind)
         s._emit("reset", "anima.dismissed", {"seat": seat, "card": s.character(kind).id})
     elif A_SALVAGE_CHAR <= action < A_OFFER_CHAR:
         kind = action - A_SALVAGE_CHAR
@@ -481,7 +412,7 @@ def _a_reset(s: AnimaState, seat: int, action: int) -> None:
     elif A_SALVAGE_ADV <= action < A_OFFER_ADV:
         kind = action - A_SALVAGE_ADV
         s.adv_discard.remove(kind)
-        s._to_hand(seat, kind)
+        decks.to_hand(s, seat, kind)
         s.salvaged_adv = 1
         s._emit("reset", "anima.salvaged", {"seat": seat, "card": s.advantage(kind).id})
     elif A_ABILITY <= action < A_CHARACTER:
@@ -490,7 +421,7 @@ def _a_reset(s: AnimaState, seat: int, action: int) -> None:
         _play_phase_card(s, seat, action - A_PLAY)
 
 
-def _play_phase_card(s: AnimaState, seat: int, kind: int) -> None:
+def _play_phase_card(s: AnimaFields, seat: int, kind: int) -> None:
     """Play an advantage in a seat's own Reset, Movement or Interaction turn."""
     card = s.advantage(kind)
     if card.type == "Organization":
@@ -500,16 +431,16 @@ def _play_phase_card(s: AnimaState, seat: int, kind: int) -> None:
         s.org[seat] = kind
         s._emit("reset", "anima.joined", {"seat": seat, "card": card.id})
         return
-    combat.spend_card(s, seat, kind)
+    party.spend_card(s, seat, kind)
     _phase_ops(s, seat, kind, card.does)
 
 
-def _use_phase_ability(s: AnimaState, seat: int, kind: int) -> None:
-    combat.use_ability(s, seat, kind)
+def _use_phase_ability(s: AnimaFields, seat: int, kind: int) -> None:
+    party.use_ability(s, seat, kind)
     _phase_ops(s, seat, ABILITY_TARGET + kind, s.character(kind).does)
 
 
-def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...]) -> None:
+def _phase_ops(s: AnimaFields, seat: int, source: int, ops: tuple[Op, ...]) -> None:
     for op in ops:
         name = op.op
         if name == "speed_round":
@@ -517,9 +448,9 @@ def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...]) -> No
         elif name == "refresh_inactive":
             s.inactive[seat] = []
         elif name == "recruit":
-            s.recruit(seat)
+            decks.recruit(s, seat)
         elif name == "draw":
-            s.draw_advantages(seat, op.count)
+            decks.draw_advantages(s, seat, op.count)
         elif name == "extra_reveal":
             s.armed[ARM_REVEAL] = 1
         elif name == "scout_areas":
@@ -542,7 +473,7 @@ def _phase_ops(s: AnimaState, seat: int, source: int, ops: tuple[Op, ...]) -> No
             raise AssertionError(f"anima: op {name} is never offered in a phase turn")
 
 
-def _a_move(s: AnimaState, seat: int, action: int) -> None:
+def _a_move(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_REST:
         s.loc[seat], s.rest_round[seat] = -1, s.round + 1
         s._emit("move", "anima.rested", {"seat": seat})
@@ -555,7 +486,7 @@ def _a_move(s: AnimaState, seat: int, action: int) -> None:
             kind = action - A_REVEAL_KIND
             s.area_discard.remove(kind)
         _count_reveal(s)
-        agenda.reveal_area(s, seat, kind)
+        areas.reveal_area(s, seat, kind)
     elif A_TRAVEL <= action < A_CULL:
         slot = action - A_TRAVEL
         s._emit("move", "anima.travels", {"seat": seat,
@@ -567,25 +498,25 @@ def _a_move(s: AnimaState, seat: int, action: int) -> None:
         _play_phase_card(s, seat, action - A_PLAY)
 
 
-def _count_reveal(s: AnimaState) -> None:
+def _count_reveal(s: AnimaFields) -> None:
     if s.revealed:
         s.armed[ARM_REVEAL] = 0
     s.revealed = 1
 
 
-def _a_cull(s: AnimaState, seat: int, action: int) -> None:
+def _a_cull(s: AnimaFields, seat: int, action: int) -> None:
     slot = action - A_CULL
     s.count_left = slot
     s._emit("move", "anima.cull_chosen", {"seat": seat,
                                           "area": s.cards.areas[s.area_at[slot]].id})
-    if len(agenda.removable(s)) > 1:
+    if len(areas.removable(s)) > 1:
         s.asked = [q for q in s.order if q != seat]
     else:
         s.asked = []
     agenda.push(s, T_SAVE_ASK, seat, s.target_for)
 
 
-def _a_save_area(s: AnimaState, seat: int, action: int) -> None:
+def _a_save_area(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         return
     task = s.agenda.pop()
@@ -600,7 +531,7 @@ def _a_save_area(s: AnimaState, seat: int, action: int) -> None:
     agenda.push(s, T_CULL, task[1], task[2])
 
 
-def _a_interact(s: AnimaState, seat: int, action: int) -> None:
+def _a_interact(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         return
     agenda.push(s, T_MAIN, seat)
@@ -626,136 +557,63 @@ def _a_interact(s: AnimaState, seat: int, action: int) -> None:
         _play_phase_card(s, seat, action - A_PLAY)
 
 
-def _a_attacked(s: AnimaState, seat: int, action: int) -> None:
+def _a_attacked(s: AnimaFields, seat: int, action: int) -> None:
     attacker = s.trade_with
     if action == A_DONE:
         combat.start_party(s, attacker, seat)
         return
-    combat.spend_card(s, seat, action - A_PLAY)
+    party.spend_card(s, seat, action - A_PLAY)
     s._emit("attack", "anima.attack_cancelled", {"seat": seat, "to": attacker})
 
 
-def _item(s: AnimaState, action: int) -> str:
-    if action >= A_OFFER_CHAR:
-        return s.character(action - A_OFFER_CHAR).id
-    return s.advantage(action - A_OFFER_ADV).id
-
-
-def _a_trade_offer(s: AnimaState, seat: int, action: int) -> None:
-    q = s.trade_with
-    if action == A_DONE:
-        s.trade_gives = []
-        s._emit("trade", "anima.trade_off", {"seat": seat, "to": q})
-        return
-    _add_to_offer(s, seat, action, s.trade_gives, S_TRADE_OFFER, q, S_TRADE_REPLY)
-
-
-def _add_to_offer(s: AnimaState, seat: int, action: int, cards: list[int], building: int,
-                  partner: int, then: int) -> None:
-    """Add the card `action` names to `cards` (building goes on while trades are free), or
-    on A_ACCEPT / a one-for-one card, show the offer and hand step `then` to `partner`."""
-    if action != A_ACCEPT:
-        cards.append(action)
-        if s.options["trade"] != "one-for-one":
-            s.step, s.actor = building, seat
-            return
-    _offer_log(s, seat, partner, cards)
-    s.step, s.actor = then, partner
-
-
-def _offer_log(s: AnimaState, seat: int, q: int, actions: list[int]) -> None:
-    """Each card offered is told to the two traders only; the others learn how many."""
-    for action in actions:
-        s._emit("trade", "anima.offers", {"seat": seat, "to": q, "card": _item(s, action)},
-                (seat, q))
-    s._emit("trade", "anima.offers_cards", {"seat": seat, "to": q, "count": len(actions)})
-
-
-def _a_trade_reply(s: AnimaState, seat: int, action: int) -> None:
-    proposer = s.order[s.turn_idx]
-    if action == A_DONE:
-        s.trade_gives, s.trade_gets = [], []
-        s._emit("trade", "anima.trade_declined", {"seat": seat, "to": proposer})
-        return
-    _add_to_offer(s, seat, action, s.trade_gets, S_TRADE_REPLY, proposer, S_TRADE_CONFIRM)
-
-
-def _a_trade_confirm(s: AnimaState, seat: int, action: int) -> None:
-    q = s.trade_with
-    gives, gets = s.trade_gives, s.trade_gets
-    s.trade_gives, s.trade_gets = [], []
-    if action == A_DONE:
-        s._emit("trade", "anima.trade_declined", {"seat": seat, "to": q})
-        return
-    for a in gives:
-        _hand_over(s, seat, q, a)
-    for a in gets:
-        _hand_over(s, q, seat, a)
-    s._emit("trade", "anima.traded", {"seat": seat, "to": q})
-    for p in (seat, q):
-        for op in combat.passive_ops(s, p):
-            if op.op == "draw_on_trade" and not s.trade_draw[p]:
-                s.trade_draw[p] = 1
-                s.draw_advantages(p, op.count)
-
-
-def _hand_over(s: AnimaState, giver: int, taker: int, action: int) -> None:
-    if action >= A_OFFER_CHAR:
-        s.move_character(giver, taker, action - A_OFFER_CHAR)
-    else:
-        kind = action - A_OFFER_ADV
-        s.hand[giver].remove(kind)
-        s._to_hand(taker, kind)
-
-
-def _a_explore(s: AnimaState, seat: int, action: int) -> None:
+def _a_explore(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         s._emit("explore", "anima.held_only", {"seat": seat})
         return
     if action != A_EXPLORE:
         missions.work(s, seat, action - A_MISSION)
         return
-    s.roll = s._d6()
+    s.roll = s.d6()
     s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
-    if s.hand[seat] or combat.ready_with(s, seat, "explore_reroll"):
+    if s.hand[seat] or party.ready_with(s, seat, "explore_reroll"):
         s.step, s.actor = S_EXPLORE_ROLLED, seat
     else:
-        agenda.explore_result(s, seat, s.roll)
+        exploration.explore_result(s, seat, s.roll)
 
 
-def _a_explore_rolled(s: AnimaState, seat: int, action: int) -> None:
+def _a_explore_rolled(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_ACCEPT:
-        agenda.explore_result(s, seat, s.roll)
+        exploration.explore_result(s, seat, s.roll)
         return
     if A_ABILITY <= action < A_CHARACTER:
-        combat.use_ability(s, seat, action - A_ABILITY)
-        s.roll2 = s._d6()
+        party.use_ability(s, seat, action - A_ABILITY)
+        s.roll2 = s.d6()
         s._emit("explore", "anima.second_roll", {"seat": seat, "roll": s.roll2})
         s.step, s.actor = S_REROLL_PICK, seat
         return
     kind = action - A_PLAY
-    combat.spend_card(s, seat, kind)
+    party.spend_card(s, seat, kind)
     op = s.advantage(kind).does[0]
     if op.op == "explore_adjust":
         s.count_left = op.amount
         s.step, s.actor = S_ADJUST, seat
     elif op.choose:
-        s.roll2 = s._d6()
+        s.roll2 = s.d6()
         s.step, s.actor = S_REROLL_PICK, seat
     else:
-        s.roll = s._d6()
+        s.roll = s.d6()
         s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
         s.step, s.actor = S_EXPLORE_ROLLED, seat
 
 
-def _a_adjust(s: AnimaState, seat: int, action: int) -> None:
+def _a_adjust(s: AnimaFields, seat: int, action: int) -> None:
     amount = s.count_left if action == A_PLUS else -s.count_left
     s.roll = max(1, min(6, s.roll + amount))
     s._emit("explore", "anima.explore_roll", {"seat": seat, "roll": s.roll})
     s.step, s.actor = S_EXPLORE_ROLLED, seat
 
 
-def _a_reroll_pick(s: AnimaState, seat: int, action: int) -> None:
+def _a_reroll_pick(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_SECOND:
         s.roll = s.roll2
     s.roll2 = -1
@@ -763,70 +621,70 @@ def _a_reroll_pick(s: AnimaState, seat: int, action: int) -> None:
     s.step, s.actor = S_EXPLORE_ROLLED, seat
 
 
-def _a_prep(s: AnimaState, seat: int, action: int) -> None:
+def _a_prep(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_ROLL:
         s.cb_prep += 1
         combat.next_prep(s)
         return
     if A_ABILITY <= action < A_CHARACTER:
         kind = action - A_ABILITY
-        combat.use_ability(s, seat, kind)
+        party.use_ability(s, seat, kind)
         combat.apply_combat_ops(s, seat, s.character(kind).does, from_card=False)
     else:
         kind = action - A_PLAY
         card = s.advantage(kind)
-        combat.spend_card(s, seat, kind)
+        party.spend_card(s, seat, kind)
         combat.apply_combat_ops(s, seat, card.does, from_card=True, card_type=card.type)
     if s.cb_kind != 0:
         s.step, s.actor = S_PREP, seat
 
 
-def _a_after_roll(s: AnimaState, seat: int, action: int) -> None:
+def _a_after_roll(s: AnimaFields, seat: int, action: int) -> None:
     if action != A_DONE:
         combat.reroll_own(s, seat, action - A_ABILITY)
     s.cb_prep += 1
     combat.after_roll(s)
 
 
-def _a_check(s: AnimaState, seat: int, action: int) -> None:
+def _a_check(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_ROLL:
-        combat.roll_check(s)
+        checks.roll_check(s)
         return
     if A_ABILITY <= action < A_CHARACTER:
         kind = action - A_ABILITY
-        combat.use_ability(s, seat, kind)
+        party.use_ability(s, seat, kind)
         s.ck_bonus += sum(o.amount for o in s.character(kind).does if o.op == "check_bonus")
     else:
         kind = action - A_PLAY
-        combat.spend_card(s, seat, kind)
+        party.spend_card(s, seat, kind)
         s.ck_bonus += sum(o.amount for o in s.advantage(kind).does if o.op == "check_bonus")
     s.step, s.actor = S_CHECK, seat
 
 
-def _a_reward(s: AnimaState, seat: int, action: int) -> None:
-    agenda.take_reward(s, seat, action - A_REWARD)
+def _a_reward(s: AnimaFields, seat: int, action: int) -> None:
+    exploration.take_reward(s, seat, action - A_REWARD)
 
 
-def _a_lose_character(s: AnimaState, seat: int, action: int) -> None:
-    combat.lose_character(s, seat, action - A_CHARACTER)
+def _a_lose_character(s: AnimaFields, seat: int, action: int) -> None:
+    casualties.lose_character(s, seat, action - A_CHARACTER)
 
 
-def _a_inactivate(s: AnimaState, seat: int, action: int) -> None:
-    combat.inactivate(s, seat, action - A_CHARACTER)
+def _a_inactivate(s: AnimaFields, seat: int, action: int) -> None:
+    casualties.inactivate(s, seat, action - A_CHARACTER)
 
 
-def _a_death(s: AnimaState, seat: int, action: int) -> None:
+def _a_death(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         agenda.push(s, T_LOSE_CHAR, seat)
         return
     if A_ABILITY <= action < A_CHARACTER:
-        combat.use_ability(s, seat, action - A_ABILITY)
+        party.use_ability(s, seat, action - A_ABILITY)
     else:
-        combat.spend_card(s, seat, action - A_PLAY)
+        party.spend_card(s, seat, action - A_PLAY)
     s._emit("death", "anima.saved", {"seat": seat})
 
 
-def _a_discard(s: AnimaState, seat: int, action: int) -> None:
+def _a_discard(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_DISCARD
     s.hand[seat].remove(kind)
     s.adv_discard.append(kind)
@@ -835,11 +693,11 @@ def _a_discard(s: AnimaState, seat: int, action: int) -> None:
         agenda.push(s, T_DISCARD, seat, s.count_left - 1)
 
 
-def _a_keep_one(s: AnimaState, seat: int, action: int) -> None:
+def _a_keep_one(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_OFFER_ADV
     s.pool.remove(kind)
     if len(s.hand[seat]) < HAND_LIMIT:
-        s._to_hand(seat, kind)
+        decks.to_hand(s, seat, kind)
         s._emit("draw", "anima.drew_card", {"seat": seat, "card": s.advantage(kind).id},
                 (seat,))
     else:
@@ -849,11 +707,11 @@ def _a_keep_one(s: AnimaState, seat: int, action: int) -> None:
         s.step, s.actor = S_GIVE, seat
 
 
-def _a_give(s: AnimaState, seat: int, action: int) -> None:
+def _a_give(s: AnimaFields, seat: int, action: int) -> None:
     q = action - A_SEAT
     kind = s.pool.pop(0)
     if len(s.hand[q]) < HAND_LIMIT:
-        s._to_hand(q, kind)
+        decks.to_hand(s, q, kind)
         s._emit("draw", "anima.gave_card", {"seat": seat, "to": q,
                                             "card": s.advantage(kind).id}, (seat, q))
         s._emit("draw", "anima.gave", {"seat": seat, "to": q})
@@ -864,23 +722,23 @@ def _a_give(s: AnimaState, seat: int, action: int) -> None:
         s.step, s.actor = S_GIVE, seat
 
 
-def _a_revealed(s: AnimaState, seat: int, action: int) -> None:
+def _a_revealed(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_DONE:
         return
     kind = action - A_ABILITY
-    combat.use_ability(s, seat, kind)
+    party.use_ability(s, seat, kind)
     task = s.agenda.pop()
     enc, slot, origin = task[2], task[3], task[4]
     s.enc_discard.append(enc)
     if any(o.op == "swap_encounter" for o in s.character(kind).does):
-        nxt = s._pop_encounter()
+        nxt = decks.pop_encounter(s)
         if nxt >= 0:
-            agenda.reveal(s, seat, nxt, slot, origin, task[5], 0)
+            areas.reveal(s, seat, nxt, slot, origin, task[5], 0)
     else:
         s._emit("encounter", "anima.cancelled", {"seat": seat})
 
 
-def _a_target(s: AnimaState, seat: int, action: int) -> None:
+def _a_target(s: AnimaFields, seat: int, action: int) -> None:
     q = action - A_SEAT
     op = _target_op(s)
     if op == "sabotage":
@@ -891,7 +749,7 @@ def _a_target(s: AnimaState, seat: int, action: int) -> None:
         kind = s.hand[q][s.below(len(s.hand[q]))]
         s.hand[q].remove(kind)
         if len(s.hand[seat]) < HAND_LIMIT:
-            s._to_hand(seat, kind)
+            decks.to_hand(s, seat, kind)
         else:
             s.adv_discard.append(kind)
         s._emit("steal", "anima.took_card", {"seat": seat, "from": q,
@@ -904,22 +762,22 @@ def _a_target(s: AnimaState, seat: int, action: int) -> None:
     s.target_for = -1
 
 
-def _op_amount(s: AnimaState, name: str) -> int:
+def _op_amount(s: AnimaFields, name: str) -> int:
     ops = (s.character(s.target_for - ABILITY_TARGET).does if s.target_for >= ABILITY_TARGET
            else s.advantage(s.target_for).does)
     return sum(o.amount for o in ops if o.op == name)
 
 
-def _a_steal_character(s: AnimaState, seat: int, action: int) -> None:
+def _a_steal_character(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_CHARACTER
     q = s.trade_with
-    s.move_character(q, seat, kind)
+    party.move_character(s, q, seat, kind)
     s._emit("steal", "anima.took_character", {"seat": seat, "from": q,
                                               "card": s.character(kind).id})
     s.target_for = -1
 
 
-def _a_pick_area(s: AnimaState, seat: int, action: int) -> None:
+def _a_pick_area(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_REVEAL_KIND
     for k in s.pool:
         s.area_deck.remove(k)
@@ -927,10 +785,10 @@ def _a_pick_area(s: AnimaState, seat: int, action: int) -> None:
     s.area_deck[:0] = rest
     s.pool = []
     _count_reveal(s)
-    agenda.reveal_area(s, seat, kind)
+    areas.reveal_area(s, seat, kind)
 
 
-def _a_peek(s: AnimaState, seat: int, action: int) -> None:
+def _a_peek(s: AnimaFields, seat: int, action: int) -> None:
     slot = action - A_PEEK
     s.seen[seat].append(slot)
     s._emit("effect", "anima.peeked", {"seat": seat,
@@ -939,38 +797,39 @@ def _a_peek(s: AnimaState, seat: int, action: int) -> None:
             (seat,))
 
 
-def _a_sneak(s: AnimaState, seat: int, action: int) -> None:
+def _a_sneak(s: AnimaFields, seat: int, action: int) -> None:
     slot = action - A_TRAVEL
     s.loc[seat] = slot
     s._emit("move", "anima.sneaked", {"seat": seat,
                                       "area": s.cards.areas[s.area_at[slot]].id})
 
 
-def _a_react(s: AnimaState, seat: int, action: int) -> None:
+def _a_react(s: AnimaFields, seat: int, action: int) -> None:
     if action != A_DONE:
         kind = action - A_PLAY
-        combat.spend_card(s, seat, kind)
+        party.spend_card(s, seat, kind)
         amount = sum(o.amount for o in s.advantage(kind).does if o.op == "sabotage")
         s.speed_mod[s.ck_seat] -= amount
         s._emit("effect", "anima.sabotaged", {"seat": seat, "to": s.ck_seat,
                                               "amount": amount})
-    combat.next_reactor(s)
+    checks.next_reactor(s)
 
 
-def _a_unveil(s: AnimaState, seat: int, action: int) -> None:
+def _a_unveil(s: AnimaFields, seat: int, action: int) -> None:
     if action == A_REVEAL:
-        missions.reveal_final(s, seat)
+        progress.reveal_final(s, seat)
 
 
-def _a_none(s: AnimaState, seat: int, action: int) -> None:
+def _a_none(s: AnimaFields, seat: int, action: int) -> None:
     raise AssertionError("anima: actions are accepted only while a decision is awaited")
 
 
 _APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a_save_area,
-          _a_interact, _a_trade_offer, _a_trade_reply, _a_trade_confirm, _a_explore, _a_prep,
-          _a_after_roll, _a_check, _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward,
-          _a_lose_character, _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give,
-          _a_revealed, _a_attacked, _a_target, _a_pick_area, _a_steal_character, _a_peek,
-          _a_sneak, _a_react, _a_unveil, _a_none)
+          _a_interact, interaction.apply_offer, interaction.apply_reply,
+          interaction.apply_confirm, _a_explore, _a_prep, _a_after_roll, _a_check,
+          _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward, _a_lose_character,
+          _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give, _a_revealed, _a_attacked,
+          _a_target, _a_pick_area, _a_steal_character, _a_peek, _a_sneak, _a_react, _a_unveil,
+          _a_none)
 """Each step's handler, indexed by step (see constants.py)."""
 

@@ -63,7 +63,7 @@ from candlelit.games.anima.constants import (
 from candlelit.i18n import list_sep, t
 
 if TYPE_CHECKING:
-    from candlelit.games.anima.rules import AnimaState
+    from candlelit.games.anima.state import AnimaFields
 
 GAME = "anima"
 _DONE = {S_RESET: "end_reset", S_INTERACT: "end_interaction", S_SAVE_AREA: "let_go",
@@ -89,13 +89,13 @@ def _id(group: tuple[Any, ...], kind: int) -> str:
     return group[kind].id if 0 <= kind < len(group) else "unknown"
 
 
-def _area_at(s: AnimaState, slot: int) -> str:
+def _area_at(s: AnimaFields, slot: int) -> str:
     if 0 <= slot < len(s.area_at) and s.area_at[slot] >= 0:
         return str(s.cards.areas[s.area_at[slot]].id)
     return "unknown"
 
 
-def action_struct(s: AnimaState, action: int) -> dict[str, Any]:
+def action_struct(s: AnimaFields, action: int) -> dict[str, Any]:
     """{"kind", "key", ...args} for any action of the fixed action space."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction(f"{action!r} is not an Anima action")

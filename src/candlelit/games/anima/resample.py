@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from candlelit.engine.events import seen_by
 from candlelit.games.anima.constants import (
@@ -18,13 +18,13 @@ from candlelit.games.anima.constants import (
     S_TRADE_OFFER,
     S_TRADE_REPLY,
 )
+from candlelit.games.anima.state import AnimaFields
 from candlelit.games.anima.views import trade_seen
 
-if TYPE_CHECKING:
-    from candlelit.games.anima.rules import AnimaState
+World = TypeVar("World", bound=AnimaFields)
 
 
-def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
+def resample(state: World, player: int, rng: random.Random) -> World:
     """Re-deal what `player` has not seen: others' hands, set-up offers and unshown
     missions, face-down encounters it has not peeked at, every deck's order, the hidden
     final missions' order, and choices only another seat is looking at."""
@@ -99,7 +99,7 @@ def resample(state: AnimaState, player: int, rng: random.Random) -> AnimaState:
     return world
 
 
-def _trade_sides(state: AnimaState, player: int) -> list[tuple[int, str, bool]]:
+def _trade_sides(state: AnimaFields, player: int) -> list[tuple[int, str, bool]]:
     """The trade under way, side by side: (owner, field of its cards, whether `player`
     has seen them), for the sides that are not `player`'s own."""
     if state.step not in (S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM):
@@ -110,14 +110,14 @@ def _trade_sides(state: AnimaState, player: int) -> list[tuple[int, str, bool]]:
     return [side for side in sides if side[0] != player]
 
 
-def _shown_in_trade(state: AnimaState, player: int) -> dict[int, list[int]]:
+def _shown_in_trade(state: AnimaFields, player: int) -> dict[int, list[int]]:
     """The advantages other seats have put into the trade under way that `player` has
     seen, by seat: they stay in that seat's re-dealt hand."""
     return {owner: [a - A_OFFER_ADV for a in getattr(state, field) if a < A_ABILITY]
             for owner, field, seen in _trade_sides(state, player) if seen}
 
 
-def _redraw_offers(state: AnimaState, world: AnimaState, player: int,
+def _redraw_offers(state: World, world: World, player: int,
                    rng: random.Random) -> None:
     """Cards put into a trade that `player` has not seen are other cards of the same kinds
     from their owner's re-dealt hand and (public) party."""

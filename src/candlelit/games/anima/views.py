@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from candlelit.games.anima import party, progress
 from candlelit.games.anima.constants import (
     A_OFFER_ADV,
     A_OFFER_CHAR,
@@ -28,10 +29,10 @@ from candlelit.games.anima.constants import (
 )
 
 if TYPE_CHECKING:
-    from candlelit.games.anima.rules import AnimaState
+    from candlelit.games.anima.state import AnimaFields
 
 
-def _mission(state: AnimaState, seat: int, slot: int, kind: int, final: bool
+def _mission(state: AnimaFields, seat: int, slot: int, kind: int, final: bool
              ) -> dict[str, Any]:
     card = (state.cards.finals if final else state.cards.basic)[kind]
     prog = state.mprog[seat][slot]
@@ -41,7 +42,7 @@ def _mission(state: AnimaState, seat: int, slot: int, kind: int, final: bool
             "reconstructed": card.reconstructed}
 
 
-def _seat(state: AnimaState, q: int, viewer: int | None) -> dict[str, Any]:
+def _seat(state: AnimaFields, q: int, viewer: int | None) -> dict[str, Any]:
     chars = state.cards.characters
     missions = []
     for slot in range(2):
@@ -65,12 +66,12 @@ def _seat(state: AnimaState, q: int, viewer: int | None) -> dict[str, Any]:
         "mission_bonus": {"combat": state.bonus[q][0], "speed": state.bonus[q][1]},
         "rest_bonus_round": state.rest_round[q] if state.rest_round[q] >= 0 else None,
         "round_over": bool(state.out[q]),
-        "speed": state.party_speed(q),
+        "speed": party.party_speed(state, q),
         "speed_change": state.speed_mod[q],
     }
 
 
-def view(state: AnimaState, player: int | None) -> dict[str, Any]:
+def view(state: AnimaFields, player: int | None) -> dict[str, Any]:
     """The public table plus `player`'s own hand, missions and peeks, with its log."""
     cards = state.cards
     areas = []
@@ -144,14 +145,14 @@ def view(state: AnimaState, player: int | None) -> dict[str, Any]:
             group = cards.areas if state.step == S_PICK_AREA else cards.advantages
             out["choice"] = [group[k].id for k in state.pool]
     if state.is_terminal():
-        out["result"] = {"winners": state.winners(),
+        out["result"] = {"winners": progress.winners(state),
                          "reason": ("final" if state.winner >= 0 else
                                     "omega" if state.omega_won else "rounds"),
                          "completed": [len(d) for d in state.done]}
     return out
 
 
-def trade_seen(state: AnimaState, player: int | None) -> tuple[bool, bool, bool, bool]:
+def trade_seen(state: AnimaFields, player: int | None) -> tuple[bool, bool, bool, bool]:
     """For the trade under way: whether `player` knows the cards of the proposer's offer
     and of the partner's answer, and whether the others know that each was made (the
     proposer sees its offer as it builds it, the partner once it is made; the partner
@@ -163,7 +164,7 @@ def trade_seen(state: AnimaState, player: int | None) -> tuple[bool, bool, bool,
             player == partner or (player == proposer and answered), offered, answered)
 
 
-def _trade(state: AnimaState, player: int | None) -> dict[str, Any] | None:
+def _trade(state: AnimaFields, player: int | None) -> dict[str, Any] | None:
     """A trade under way: its cards only to the traders who have seen them (see
     `trade_seen`), the others only how many cards each side put in."""
     if state.step not in (S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM):
