@@ -20,7 +20,7 @@ from candlelit.cli.tables.shadow_hunters import (
     render_view,
     seats_table,
 )
-from candlelit.engine.datafiles import shipped_yaml
+from candlelit.engine.cardfile import read_shipped
 from candlelit.engine.records import initial_state, load_record, replay
 from candlelit.games.shadow_hunters.cards import builtin as builtin_cards
 from candlelit.games.shadow_hunters.characters import builtin as builtin_characters
@@ -161,7 +161,7 @@ def test_the_catalogue_lists_every_card_and_character_with_provenance():
 
 
 def test_an_invented_card_in_a_users_file_is_marked(tmp_path):
-    data = shipped_yaml("candlelit.games.shadow_hunters", "cards.yaml")
+    data = read_shipped("candlelit.games.shadow_hunters", "cards.yaml")[0]
     data["cards"][0] = {**data["cards"][0], "confidence": "invented",
                         "name_en": "Made-up Water"}
     path = tmp_path / "cards.yaml"
