@@ -3,6 +3,7 @@ game can be played through the CLI."""
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 
@@ -161,7 +162,7 @@ def test_the_catalogue_lists_every_card_and_character_with_provenance():
 
 
 def test_an_invented_card_in_a_users_file_is_marked(tmp_path):
-    data = read_shipped("candlelit.games.shadow_hunters", "cards.yaml")[0]
+    data = copy.deepcopy(read_shipped("candlelit.games.shadow_hunters", "cards.yaml")[0])
     data["cards"][0] = {**data["cards"][0], "confidence": "invented",
                         "name_en": "Made-up Water"}
     path = tmp_path / "cards.yaml"
