@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -107,6 +108,12 @@ def test_shipped_data_round_trips_through_a_users_file(fmt, tmp_path):
     option = fmt.data.read_file(path)
     assert option == fmt.shipped()
     assert _without_origin(fmt.data.chosen(option)) == _without_origin(fmt.data.builtin())
+
+
+def test_shipped_data_that_went_through_json_is_still_valid_option_data(fmt):
+    carried = json.loads(json.dumps(fmt.shipped()))  # as records and the server carry it
+    assert fmt.data.check(carried) is carried
+    assert _without_origin(fmt.data.chosen(carried)) == _without_origin(fmt.data.builtin())
 
 
 def test_a_misspelt_key_names_the_file_the_line_and_the_key(fmt, tmp_path):
