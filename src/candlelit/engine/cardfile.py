@@ -70,7 +70,6 @@ class Source:
         path = dotted(loc)
         return DataError(" ".join(f"{where}: {path + ': ' if path else ''}{problem}".split()))
 
-
     def entry(self, loc: Loc, label: str = "") -> Failure:
         """Errors about the entry at `loc`, each problem led by `label` (e.g. the card id)."""
         lead = f"{label}: " if label else ""
