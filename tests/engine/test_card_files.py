@@ -16,6 +16,7 @@ import yaml
 
 from candlelit.engine.cardfile import (
     MAX_DEPTH,
+    MAX_NODES,
     USER_LIMIT,
     Source,
     dotted,
@@ -190,6 +191,8 @@ def test_option_data_that_is_not_a_mapping_is_refused(fmt):
     ("[" * 500_000, f"t.yaml:1: nested more than {MAX_DEPTH} levels deep"),
     ("- " * 300_000 + "x\n", f"t.yaml:1: nested more than {MAX_DEPTH} levels deep"),
     ("", "t.yaml: a card file is a YAML mapping (key: value lines)"),
+    ("a: [" + "1, " * (MAX_NODES + 10) + "]\n",
+     f"t.yaml:1: more than {MAX_NODES:,} values (keys, entries and texts)"),
 ])
 def test_bad_yaml_is_refused_in_one_line(text, message):
     assert _refusal(lambda: parse_text(text, "t.yaml", "card file")) == message

@@ -22,6 +22,9 @@ USER_LIMIT = 1_000_000
 """Largest user file read, in bytes (the biggest shipped file is under 70 kB)."""
 MAX_DEPTH = 40
 """Deepest nesting of mappings and lists a card file may use."""
+MAX_NODES = 50_000
+"""Most values (mappings, lists, keys and scalars) a card file may hold: ten times the
+largest shipped file, so a file that is small in bytes but huge in values fails fast."""
 
 Loc = Sequence[str | int]
 """A path into card data: mapping keys and list indices, outermost first."""
@@ -93,11 +96,12 @@ def as_source(origin: str | Source) -> Source:
 
 
 class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader refusing anchors, aliases, deep nesting and repeated keys."""
+    """PyYAML's safe loader refusing anchors, aliases, deep nesting, too many values and
+    repeated keys."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
-        self.depth = 0
+        self.depth = self.nodes = 0
 
     def fetch_flow_collection_start(self, token_class: Any) -> None:
         """Scan `[` or `{`; nesting past MAX_DEPTH is refused before the scanner slows."""
@@ -107,15 +111,20 @@ class _Loader(yaml.SafeLoader):
         super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        """Compose one node; anchors and aliases (`&x`, `*x`) and deep nesting are refused."""
+        """Compose one node; anchors and aliases (`&x`, `*x`), deep nesting and too many values
+        are refused."""
         event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise yaml.MarkedYAMLError(problem="anchors and aliases (& and *) are not allowed "
                                        "in card files", problem_mark=event.start_mark)
         self.depth += 1
+        self.nodes += 1
         if self.depth > MAX_DEPTH:
             raise yaml.MarkedYAMLError(problem=f"nested more than {MAX_DEPTH} levels deep",
                                        problem_mark=event.start_mark)
+        if self.nodes > MAX_NODES:
+            raise yaml.MarkedYAMLError(problem=f"more than {MAX_NODES:,} values (keys, "
+                                       f"entries and texts)", problem_mark=event.start_mark)
         try:
             return super().compose_node(parent, index)
         finally:
