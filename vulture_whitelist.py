@@ -8,12 +8,51 @@ from candlelit.bots.base import SeatObservation
 from candlelit.games.anima import constants as anima_constants
 from candlelit.games.anima.bot import HeuristicBot as AnimaBot
 from candlelit.games.anima.cards import _Character as AnimaCharacterEntry
+from candlelit.games.anima.cards import _Encounter as AnimaEncounterEntry
+from candlelit.games.anima.cards import _File as AnimaFile
+from candlelit.games.divinare.boards import _ActionCard as DivinareActionCard
+from candlelit.games.divinare.boards import _Board as DivinareBoard
+from candlelit.games.divinare.boards import _Fact as DivinareFact
+from candlelit.games.divinare.boards import _File as DivinareFile
+from candlelit.games.divinare.boards import _Schedule as DivinareSchedule
 from candlelit.games.divinare.bot import ExpectationBot
+from candlelit.games.fatal_frame.cards import _Card as FatalFrameCard
 from candlelit.games.fatal_frame.cards import _Weakness as FatalFrameWeaknessEntry
 from candlelit.games.nevermore import constants as nevermore_constants
+from candlelit.games.nevermore.cards import _Character as NevermoreCharacter
+from candlelit.games.nevermore.cards import _File as NevermoreFile
+from candlelit.games.nevermore.cards import _Magick as NevermoreMagick
+from candlelit.games.nevermore.cards import _SourceRef as NevermoreSourceRef
 from candlelit.games.shadow_hunters.vocabulary import BlockType
 
-__all__ = ["USED_WHERE_VULTURE_CANNOT_SEE"]
+__all__ = ["CARD_FILE_NOTES", "USED_WHERE_VULTURE_CANNOT_SEE"]
+
+_anima, _anima_enc = AnimaFile.model_construct(), AnimaEncounterEntry.model_construct()
+_board, _file = DivinareBoard.model_construct(), DivinareFile.model_construct()
+_card, _ff = DivinareActionCard.model_construct(), FatalFrameCard.model_construct()
+_magick, _nevermore = NevermoreMagick.model_construct(), NevermoreFile.model_construct()
+CARD_FILE_NOTES = (
+    # card-file notes: the models declare them so that a misspelt key is refused; they are
+    # kept in the data for readers (`candlelit cards`, the card pages) and no rule reads them
+    AnimaCharacterEntry.model_construct().organization, _anima_enc.symbol,
+    _anima.unplaced_names, _anima.organizations,
+    DivinareFact.model_construct().alternatives, DivinareSchedule.model_construct().alternatives,
+    _board.card_count, _board.possible_counts, _board.count_probability_pct, _board.mean_count,
+    _board.design_note, _card.set_aside_per_round, _card.start_of_round_discard,
+    _card.end_of_round_reveal, _card.rule_text, _file.components, _file.board_rules,
+    _file.scoring, _file.token_supply, _file.end_of_game, _file.turn_structure,
+    _file.invented_layout_rationale,
+    _ff.aliases, _ff.film_slots, _ff.function_slots, _ff.spirit_orb_slots, _ff.max_equipped,
+    _ff.pip_bonus, _ff.modifier_kind, _ff.stays_in_play,
+    _magick.name_en_confidence, _magick.name_zh_confidence, _magick.deck_confidence,
+    _magick.copies_confidence, _magick.timing_confidence, _magick.effect_source,
+    _magick.source_supports, _magick.research_placeholder,
+    NevermoreCharacter.model_construct().name_zh_confidence,
+    NevermoreSourceRef.model_construct().used_for, _nevermore.composition,
+    _nevermore.resolution_tokens, _nevermore.magick_system, _nevermore.magick_card_names_known,
+    _nevermore.specters_character_rules, _nevermore.printing_differences,
+    _nevermore.confidence_counts,
+)
 
 USED_WHERE_VULTURE_CANNOT_SEE = (
     # bots/registry.py names bot classes as "module:Class" strings, imported on demand

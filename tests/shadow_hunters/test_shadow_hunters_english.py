@@ -16,7 +16,7 @@ from rich.console import Console
 from shkit import deal, new_game
 from starlette.testclient import TestClient
 
-from candlelit.engine.datafiles import shipped_yaml
+from candlelit.engine.cardfile import read_shipped
 from candlelit.engine.errors import DataError
 from candlelit.games.shadow_hunters import cards as cd
 from candlelit.games.shadow_hunters import characters as ch
@@ -176,7 +176,7 @@ def test_a_game_with_such_a_file_shows_the_chinese_on_the_english_board():
 
 
 def test_a_card_file_without_english_texts_still_loads():
-    data = copy.deepcopy(shipped_yaml("candlelit.games.shadow_hunters", "cards.yaml"))
+    data = copy.deepcopy(read_shipped("candlelit.games.shadow_hunters", "cards.yaml")[0])
     for card in data["cards"]:
         del card["text_en"]
     cards = cd.parse(data)
@@ -188,13 +188,13 @@ def test_an_english_text_that_is_not_text_is_refused_naming_the_field(where):
     data = copy.deepcopy(ch.builtin_data())
     hane = data["characters"][0]
     if where == "mission":
-        hane["任務"]["text_en"], field = ["x"], "text_en"
+        hane["任務"]["text_en"], path = ["x"], "任務.text_en"
     elif where == "community":
-        hane["共同體"]["name_en"], field = {"x": 1}, "name_en"
+        hane["共同體"]["name_en"], path = {"x": 1}, "共同體.name_en"
     else:
         field = "name_en" if where == "skill_name" else "text_en"
-        hane["技能"][0][field] = 3
-    with pytest.raises(DataError, match=f"'hane'.*{field}"):
+        hane["技能"][0][field], path = 3, f"技能[0].{field}"
+    with pytest.raises(DataError, match=re.escape(f"characters[0].{path}: should be text")):
         ch.parse(data)
 
 

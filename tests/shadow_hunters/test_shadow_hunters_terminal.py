@@ -3,6 +3,7 @@ game can be played through the CLI."""
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 
@@ -13,7 +14,7 @@ from shkit import new_game
 from typer.testing import CliRunner
 
 from candlelit.cli.app import app
-from candlelit.engine.datafiles import shipped_yaml
+from candlelit.engine.cardfile import read_shipped
 from candlelit.engine.records import initial_state, load_record, replay
 from candlelit.engine.registry import get
 from candlelit.games.shadow_hunters import effects
@@ -162,7 +163,7 @@ def test_the_catalogue_lists_every_card_and_character_with_provenance():
 
 
 def test_an_invented_card_in_a_users_file_is_marked(tmp_path):
-    data = shipped_yaml("candlelit.games.shadow_hunters", "cards.yaml")
+    data = copy.deepcopy(read_shipped("candlelit.games.shadow_hunters", "cards.yaml")[0])
     data["cards"][0] = {**data["cards"][0], "confidence": "invented",
                         "name_en": "Made-up Water"}
     path = tmp_path / "cards.yaml"

@@ -1,47 +1,26 @@
-"""Game data files: the YAML a game ships, and the files users bring in the same format."""
+"""A game's card data as an option: user files read, option values checked, each built once."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-import yaml
-
+from candlelit.engine.cardfile import Source, read_user
 from candlelit.engine.errors import DataError
 
 T = TypeVar("T")
 _BUILT: dict[tuple[str, str], Any] = {}
 
 
-@cache
-def shipped_yaml(package: str, name: str) -> dict[str, Any]:
-    """`package`'s data/`name` parsed (a mapping; cached: shipped data never changes)."""
-    data = yaml.safe_load((resources.files(package) / "data" / name).read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise DataError(f"{package}: data/{name} is not a YAML mapping")
-    return data
-
-
-def user_yaml(path: str | Path, what: str) -> dict[str, Any]:
-    """A user's YAML mapping from `path` (`what` names it in errors); DataError if unreadable."""
-    p = Path(path)
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"cannot read {what} {p}: {exc}") from exc
-    if not isinstance(raw, dict):
-        raise DataError(f"{p}: a {what} is a YAML mapping")
-    return dict(raw)
-
-
 def built_once(kind: str, data: Any, build: Callable[[Any], T]) -> T:
     """`build(data)`, computed once per distinct content of `data` (option data is rebuilt
     for every state otherwise: a user's card file arrives as plain JSON-like data)."""
-    key = (kind, json.dumps(data, sort_keys=True, default=str))
+    try:
+        key = (kind, json.dumps(data, sort_keys=True, default=str))
+    except TypeError:  # keys of mixed kinds cannot be sorted
+        key = (kind, repr(data))
     if key not in _BUILT:
         _BUILT[key] = build(data)
     result: T = _BUILT[key]
@@ -51,3 +30,34 @@ def built_once(kind: str, data: Any, build: Callable[[Any], T]) -> T:
 def built_so_far(kind: str) -> list[Any]:
     """Everything `built_once` has built for `kind` in this process, newest first."""
     return [v for (k, _), v in reversed(_BUILT.items()) if k == kind]
+
+
+class CardData(Generic[T]):
+    """One game's card data option: `build` turns file data into what the rules use."""
+
+    def __init__(self, kind: str, what: str, option: str, builtin: Callable[[], T],
+                 build: Callable[[dict[str, Any], Source], T]) -> None:
+        self.kind, self.what, self.option = kind, what, option
+        self.builtin, self.build = builtin, build
+
+    def read_file(self, path: str | Path) -> dict[str, Any]:
+        """A user's file, read strictly and validated; its data for the option."""
+        data, source = read_user(path, self.what)
+        built_once(self.kind, data, lambda d: self.build(d, source))
+        return data
+
+    def chosen(self, option: Any) -> T:
+        """What the option chooses (None: the built-in data; a mapping: the user's)."""
+        if option is None:
+            return self.builtin()
+        return built_once(self.kind, option,
+                          lambda d: self.build(d, Source(f"{self.option} option")))
+
+    def check(self, value: Any) -> Any:
+        """Validator of the option: None, or data in the shipped file's format."""
+        if value is not None:
+            if not isinstance(value, dict):
+                raise DataError(f"the {self.option} option takes {self.what} data (a mapping), "
+                                f"or None")
+            self.chosen(value)
+        return value

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, StrictInt
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
+from candlelit.engine.cardfile import Failure, Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 from candlelit.games.anima.vocabulary import CREATURE_TYPES, SKILLS, Op, parse_ops, window_of
 
 Confidence = Literal["high", "medium", "low", "invented"]
@@ -30,20 +30,18 @@ Skill = Literal["Trickery", "Magic", "Ki"]
 CreatureType = Literal["Beast", "Darkness", "Spirit", "Human", "Construct"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-class _Provenance(_Model):
+class _Provenance(CardModel):
     id: str
     name: str
     name_zh: str | None = None
     confidence: Confidence
     source: str | list[str]
     fields_invented: list[str] = Field(default_factory=list)
+    note: str | None = None
+    """A note for readers: not played."""
 
 
-class _Ability(_Model):
+class _Ability(CardModel):
     timing: str = "none"
     exhaust: bool = False
     effect: str = ""
@@ -56,10 +54,13 @@ class _Character(_Provenance):
     gender: str = ""
     skills: list[Skill] = Field(default_factory=list)
     ability: _Ability = _Ability()
+    organization: str | None = None
+    """The organization printed on the character, for readers (parties join by advantage)."""
 
 
-class _Roll(_Model):
-    roll: tuple[int, int]
+class _Roll(CardModel):
+    roll: Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
+    """Lowest and highest die face (a YAML list: strictness would want a tuple)."""
     result: Literal["reward", "encounters", "special"]
     count: int = Field(default=0, ge=0, le=4)
 
@@ -73,14 +74,14 @@ class _Area(_Provenance):
     special_does: Any = None
 
 
-class _Foe(_Model):
+class _Foe(CardModel):
     name: str
     combat: int = Field(ge=0, le=40)
     creature_type: CreatureType
     level: int = Field(ge=1, le=3)
 
 
-class _Step(_Model):
+class _Step(CardModel):
     step: Literal["take_mission_reward", "take_mission_reward_any", "defeat_mission_foe",
                   "hold_area", "speed_check"]
     area: str | None = None
@@ -95,14 +96,14 @@ class _Step(_Model):
     extra_encounter_level: int = Field(default=0, ge=0, le=3)
 
 
-class _Reward(_Model):
+class _Reward(CardModel):
     combat: int = Field(default=0, ge=0, le=9)
     speed: int = Field(default=0, ge=0, le=9)
     advantage_draw: int = Field(default=0, ge=0, le=5)
     win: bool = False
 
 
-class _Crisis(_Model):
+class _Crisis(CardModel):
     rounds: int = Field(ge=1, le=40)
     combat: int = Field(ge=0, le=40)
 
@@ -113,7 +114,7 @@ class _Mission(_Provenance):
     crisis: _Crisis | None = None
 
 
-class _Missions(_Model):
+class _Missions(CardModel):
     basic: list[_Mission]
     final: list[_Mission]
 
@@ -125,6 +126,8 @@ class _Encounter(_Provenance):
     creature_type: CreatureType | None = None
     text: str = ""
     does: Any = None
+    symbol: str | None = None
+    """The printed symbol, for readers."""
 
 
 class _Advantage(_Provenance):
@@ -136,12 +139,16 @@ class _Advantage(_Provenance):
     does: Any = None
 
 
-class _File(_Model):
+class _File(CardModel):
     characters: list[_Character]
     areas: list[_Area]
     missions: _Missions
     encounters: list[_Encounter]
     advantages: list[_Advantage]
+    meta: Any = None
+    unplaced_names: Any = None
+    organizations: Any = None
+    """The research behind the cards, for readers: the rules read the decks above."""
 
 
 @dataclass(frozen=True)
@@ -289,60 +296,61 @@ def _base(raw: _Provenance, index: int, text: str) -> dict[str, Any]:
             "source": (raw.source,) if isinstance(raw.source, str) else tuple(raw.source)}
 
 
-def _table(raw: _Area, where: str) -> tuple[tuple[str, int], ...]:
+def _table(raw: _Area, fail: Failure) -> tuple[tuple[str, int], ...]:
     faces: list[tuple[str, int] | None] = [None] * 6
-    for row in raw.exploration:
+    for k, row in enumerate(raw.exploration):
         lo, hi = row.roll
         if not 1 <= lo <= hi <= 6:
-            raise DataError(f"{where}: exploration roll {row.roll} is not a range within 1-6")
+            raise fail(f"exploration roll {row.roll} is not a range within 1-6",
+                       "exploration", k)
         if row.result == "encounters" and row.count < 1:
-            raise DataError(f"{where}: an encounters result needs a count of 1 or more")
+            raise fail("an encounters result needs a count of 1 or more", "exploration", k)
         for face in range(lo, hi + 1):
             if faces[face - 1] is not None:
-                raise DataError(f"{where}: exploration face {face} is listed twice")
+                raise fail(f"exploration face {face} is listed twice", "exploration", k)
             faces[face - 1] = (row.result, row.count)
     missing = [i + 1 for i, f in enumerate(faces) if f is None]
     if missing:
-        raise DataError(f"{where}: exploration table does not cover {missing}")
+        raise fail(f"exploration table does not cover {missing}", "exploration")
     if any(f is not None and f[0] == "special" for f in faces) and not raw.special_does:
-        raise DataError(f"{where}: a special result needs `special_does`")
+        raise fail("a special result needs `special_does`", "exploration")
     return tuple(f for f in faces if f is not None)
 
 
-def _rewards(raw: _Area, where: str) -> tuple[str, ...]:
+def _rewards(raw: _Area, fail: Failure) -> tuple[str, ...]:
     out = []
-    for r in raw.rewards:
+    for k, r in enumerate(raw.rewards):
         counted = r.startswith("advantage:") and r[10:].isdigit() and 1 <= int(r[10:]) <= 5
         if r in ("recruit", "mission") or counted:
             out.append(r)
         else:
-            raise DataError(f"{where}: unknown reward {r!r} (advantage:N, recruit, mission)")
+            raise fail(f"unknown reward {r!r} (advantage:N, recruit, mission)", "rewards", k)
     if not out or len(out) > 4:
-        raise DataError(f"{where}: an area lists 1 to 4 rewards")
+        raise fail("an area lists 1 to 4 rewards", "rewards")
     return tuple(out)
 
 
-def _steps(raw: _Mission, areas: dict[str, int], where: str) -> tuple[Step, ...]:
+def _steps(raw: _Mission, areas: dict[str, int], fail: Failure) -> tuple[Step, ...]:
     out = []
-    for s in raw.requirements:
-        def area_of(name: str | None, need: bool, s: _Step = s) -> int:
+    for k, s in enumerate(raw.requirements):
+        def area_of(name: str | None, need: bool, s: _Step = s, k: int = k) -> int:
             if name is None:
                 if need:
-                    raise DataError(f"{where}: step {s.step} names no area")
+                    raise fail(f"step {s.step} names no area", "requirements", k)
                 return -1
             if name not in areas:
-                raise DataError(f"{where}: step {s.step} names unknown area {name!r}")
+                raise fail(f"step {s.step} names unknown area {name!r}", "requirements", k)
             return areas[name]
         need_area = s.step != "take_mission_reward_any"
-        if s.step == "defeat_mission_foe" and s.foe is None:
-            raise DataError(f"{where}: defeat_mission_foe needs a foe")
-        if s.step == "hold_area" and s.rounds < 1:
-            raise DataError(f"{where}: hold_area needs rounds >= 1")
-        if s.step == "speed_check" and s.target < 1:
-            raise DataError(f"{where}: speed_check needs a target")
-        if s.step == "take_mission_reward_any" and (s.areas_of_danger < 1 or s.distinct < 1):
-            raise DataError(f"{where}: take_mission_reward_any needs areas_of_danger and "
-                            f"distinct")
+        problem = ("defeat_mission_foe needs a foe"
+                   if s.step == "defeat_mission_foe" and s.foe is None else
+                   "hold_area needs rounds >= 1" if s.step == "hold_area" and s.rounds < 1 else
+                   "speed_check needs a target" if s.step == "speed_check" and s.target < 1 else
+                   "take_mission_reward_any needs areas_of_danger and distinct"
+                   if s.step == "take_mission_reward_any"
+                   and (s.areas_of_danger < 1 or s.distinct < 1) else None)
+        if problem:
+            raise fail(problem, "requirements", k)
         foe = s.foe
         out.append(Step(kind=s.step, area=area_of(s.area, need_area),
                         foe_name=foe.name if foe else "", foe_combat=foe.combat if foe else 0,
@@ -354,129 +362,118 @@ def _steps(raw: _Mission, areas: dict[str, int], where: str) -> tuple[Step, ...]
     return tuple(out)
 
 
-def parse_cards(raw: Any, origin: str) -> CardSet:
-    """Validate card data in the shipped cards.yaml format; raise DataError on any problem."""
+def _ops(raw: Any, place: str, fail: Failure, key: str) -> tuple[Op, ...]:
+    """`raw` as a `does` list for a card `place`; its problems are the card's errors."""
     try:
-        data = _File.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(f"{origin}: {exc}") from exc
+        return parse_ops(raw, place, "does")
+    except ValueError as exc:
+        raise fail(str(exc).removeprefix("does: "), key) from None
+
+
+def parse_cards(raw: Any, origin: str | Source) -> CardSet:
+    """Validate card data in the shipped cards.yaml format; raise DataError on any problem."""
+    src = as_source(origin)
+    data = validated(_File, raw, src)
     every = [*data.characters, *data.areas, *data.missions.basic, *data.missions.final,
              *data.encounters, *data.advantages]
     ids = [c.id for c in every]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
-        raise DataError(f"{origin}: card ids used twice: {', '.join(dup)}")
-    limits = ((data.characters, 8, MAX_CHARACTERS, "characters"),
-              (data.areas, 10, MAX_AREAS, "areas"),
-              (data.missions.basic, 10, MAX_MISSIONS, "basic missions"),
-              (data.missions.final, 1, 8, "final missions"),
-              (data.encounters, 10, MAX_ENCOUNTERS, "encounters"),
-              (data.advantages, 25, MAX_ADVANTAGES, "advantages"))
-    for group, low, high, what in limits:
+        raise src.error((), f"card ids used twice: {', '.join(dup)}")
+    limits = ((data.characters, 8, MAX_CHARACTERS, "characters", ("characters",)),
+              (data.areas, 10, MAX_AREAS, "areas", ("areas",)),
+              (data.missions.basic, 10, MAX_MISSIONS, "basic missions", ("missions", "basic")),
+              (data.missions.final, 1, 8, "final missions", ("missions", "final")),
+              (data.encounters, 10, MAX_ENCOUNTERS, "encounters", ("encounters",)),
+              (data.advantages, 25, MAX_ADVANTAGES, "advantages", ("advantages",)))
+    for group, low, high, what, loc in limits:
         if not low <= len(group) <= high:
-            raise DataError(f"{origin}: {low} to {high} {what} are needed, not {len(group)}")
-    for c in data.characters:
+            raise src.error(loc, f"{low} to {high} {what} are needed, not {len(group)}")
+    characters = []
+    for i, c in enumerate(data.characters):
+        fail = src.entry(("characters", i), c.id)
         used = {str(o.get("op")) for o in (c.ability.does or []) if isinstance(o, dict)}
         if not c.ability.exhaust and used - PASSIVE_ABILITY_OPS:
-            raise DataError(f"{origin}: {c.id}: an ability that does not exhaust can only be "
-                            f"{', '.join(sorted(PASSIVE_ABILITY_OPS))}")
+            raise fail(f"an ability that does not exhaust can only be "
+                       f"{', '.join(sorted(PASSIVE_ABILITY_OPS))}", "ability")
         if c.ability.exhaust and "death_guard" in used:
-            raise DataError(f"{origin}: {c.id}: death_guard is a passive (exhaust: false)")
-    try:
-        characters = tuple(
-            Character(**_base(c, i, c.ability.effect), combat=c.combat, speed=c.speed,
-                      skills=tuple(c.skills), exhaust=c.ability.exhaust,
-                      does=parse_ops(c.ability.does, "ability", f"{origin}: {c.id}"))
-            for i, c in enumerate(data.characters))
-        areas = tuple(
-            Area(**_base(a, i, a.special or ""), trade=a.trade, danger=a.danger,
-                 table=_table(a, f"{origin}: {a.id}"),
-                 rewards=_rewards(a, f"{origin}: {a.id}"),
-                 special=parse_ops(a.special_does, "special", f"{origin}: {a.id}"))
-            for i, a in enumerate(data.areas))
-        area_ids = {a.name: i for i, a in enumerate(data.areas)}
-        missions: list[tuple[Mission, ...]] = []
-        for final, group in ((False, data.missions.basic), (True, data.missions.final)):
-            built = []
-            for i, m in enumerate(group):
-                where = f"{origin}: {m.id}"
-                if m.reward.win != final:
-                    raise DataError(f"{where}: final missions (and only they) reward a win")
-                built.append(Mission(
-                    **_base(m, i, ""), final=final, steps=_steps(m, area_ids, where),
-                    combat=m.reward.combat, speed=m.reward.speed, draw=m.reward.advantage_draw,
-                    crisis_rounds=m.crisis.rounds if m.crisis else 8,
-                    crisis_combat=m.crisis.combat if m.crisis else 18))
-            missions.append(tuple(built))
-        encounters = []
-        for i, e in enumerate(data.encounters):
-            if e.kind == "creature" and e.creature_type is None:
-                raise DataError(f"{origin}: {e.id}: a creature needs a creature_type")
-            encounters.append(Encounter(
-                **_base(e, i, e.text), creature=e.kind == "creature", level=e.level,
-                combat=e.combat, creature_type=e.creature_type or "",
-                does=parse_ops(e.does, "encounter", f"{origin}: {e.id}")))
-        names = {a.name: i for i, a in enumerate(data.advantages)}
-        advantages = []
-        for i, a in enumerate(data.advantages):
-            where = f"{origin}: {a.id}"
-            skill = a.type if a.type in SKILLS else ""
-            if a.requires_skill not in (None, skill):
-                raise DataError(f"{where}: requires_skill must match the type {a.type}")
-            rival = -1
-            if a.type == "Organization":
-                if a.rival is None or a.rival not in names:
-                    raise DataError(f"{where}: an Organization names its rival organization")
-                rival = names[a.rival]
-            does = parse_ops(a.does, "advantage", where)
-            window = "join" if a.type == "Organization" else \
-                window_of(does[0]) if does else "none"
-            if does and does[0].op == "peek_encounter":
-                window = a.timing.lower()
-            advantages.append(Advantage(
-                **_base(a, i, a.effect), type=a.type, timing=a.timing, skill=skill,
-                rival=rival, does=does, window=window))
-    except ValueError as exc:
-        if isinstance(exc, DataError):
-            raise
-        raise DataError(str(exc)) from exc
+            raise fail("death_guard is a passive (exhaust: false)", "ability")
+        characters.append(Character(
+            **_base(c, i, c.ability.effect), combat=c.combat, speed=c.speed,
+            skills=tuple(c.skills), exhaust=c.ability.exhaust,
+            does=_ops(c.ability.does, "ability", src.entry(("characters", i, "ability"), c.id),
+                      "does")))
+    areas = []
+    for i, area in enumerate(data.areas):
+        fail = src.entry(("areas", i), area.id)
+        areas.append(Area(**_base(area, i, area.special or ""), trade=area.trade,
+                          danger=area.danger, table=_table(area, fail),
+                          rewards=_rewards(area, fail),
+                          special=_ops(area.special_does, "special", fail, "special_does")))
+    area_ids = {a.name: i for i, a in enumerate(data.areas)}
+    missions: list[tuple[Mission, ...]] = []
+    for final, key, group in ((False, "basic", data.missions.basic),
+                              (True, "final", data.missions.final)):
+        built = []
+        for i, m in enumerate(group):
+            fail = src.entry(("missions", key, i), m.id)
+            if m.reward.win != final:
+                raise fail("final missions (and only they) reward a win", "reward")
+            built.append(Mission(
+                **_base(m, i, ""), final=final, steps=_steps(m, area_ids, fail),
+                combat=m.reward.combat, speed=m.reward.speed, draw=m.reward.advantage_draw,
+                crisis_rounds=m.crisis.rounds if m.crisis else 8,
+                crisis_combat=m.crisis.combat if m.crisis else 18))
+        missions.append(tuple(built))
+    encounters = []
+    for i, e in enumerate(data.encounters):
+        fail = src.entry(("encounters", i), e.id)
+        if e.kind == "creature" and e.creature_type is None:
+            raise fail("a creature needs a creature_type")
+        encounters.append(Encounter(
+            **_base(e, i, e.text), creature=e.kind == "creature", level=e.level,
+            combat=e.combat, creature_type=e.creature_type or "",
+            does=_ops(e.does, "encounter", fail, "does")))
+    names = {a.name: i for i, a in enumerate(data.advantages)}
+    advantages = []
+    for i, a in enumerate(data.advantages):
+        fail = src.entry(("advantages", i), a.id)
+        skill = a.type if a.type in SKILLS else ""
+        if a.requires_skill not in (None, skill):
+            raise fail(f"requires_skill must match the type {a.type}", "requires_skill")
+        rival = -1
+        if a.type == "Organization":
+            if a.rival is None or a.rival not in names:
+                raise fail("an Organization names its rival organization", "rival")
+            rival = names[a.rival]
+        does = _ops(a.does, "advantage", fail, "does")
+        window = "join" if a.type == "Organization" else \
+            window_of(does[0]) if does else "none"
+        if does and does[0].op == "peek_encounter":
+            window = a.timing.lower()
+        advantages.append(Advantage(
+            **_base(a, i, a.effect), type=a.type, timing=a.timing, skill=skill,
+            rival=rival, does=does, window=window))
     assert all(t in CREATURE_TYPES for t in (e.creature_type for e in encounters if e.creature))
-    return CardSet(characters, areas, missions[0], missions[1], tuple(encounters),
-                   tuple(advantages), origin)
+    return CardSet(tuple(characters), tuple(areas), missions[0], missions[1], tuple(encounters),
+                   tuple(advantages), src.name)
 
 
 def builtin_data() -> dict[str, Any]:
     """The shipped cards.yaml as parsed YAML (meta, sources and provenance included)."""
-    return shipped_yaml("candlelit.games.anima", "cards.yaml")
+    return read_shipped(__package__, "cards.yaml")[0]
 
 
 @cache
 def builtin_cards() -> CardSet:
     """The card set shipped with candlelit."""
-    return parse_cards(builtin_data(), "built-in cards.yaml")
+    return parse_cards(*read_shipped(__package__, "cards.yaml"))
 
 
-def read_cards_file(path: str | Path) -> dict[str, Any]:
-    """Read and validate a user's card file; return its data for the `cards` option."""
-    raw = user_yaml(path, "card file")
-    parse_cards(raw, str(path))
-    return raw
-
-
-def cards_for(option: Any) -> CardSet:
-    """The card set chosen by the `cards` option (None: built-in; a mapping: user data)."""
-    if option is None:
-        return builtin_cards()
-    return built_once("anima.cards", option, lambda data: parse_cards(data, "card data option"))
-
-
-def check_cards_option(value: Any) -> Any:
-    """Validator of the `cards` option: None or card data in the shipped format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the cards option takes card data (a mapping), or None")
-        cards_for(value)
-    return value
+CARDS = CardData("anima.cards", "card file", "boards", builtin_cards, parse_cards)
+read_cards_file = CARDS.read_file
+cards_for = CARDS.chosen
+check_cards_option = CARDS.check
 
 
 @cache

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
-from candlelit.engine.errors import DataError
+from candlelit.engine.cardfile import Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 
 SUITS = ("red", "blue", "green", "yellow")
 """Suit ids in board order: chiromancy, crystallomancy, tasseomancy, astromancy."""
@@ -25,27 +24,40 @@ MIN_SPACES = 4
 Confidence = Literal["high", "medium", "low", "invented"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+class _Fact(CardModel):
+    """One sourced fact of the shipped file, kept for readers (the rules read none)."""
+
+    value: Any = None
+    source: list[str] = Field(default_factory=list)
+    confidence: Confidence = "high"
+    note: str | None = None
+    alternatives: list[str] = Field(default_factory=list)
 
 
-class _Spaces(_Model):
+class _Spaces(CardModel):
     value: list[int]
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "high"
 
 
-class _Bonus(_Model):
+class _Bonus(CardModel):
     single: list[int] = Field(default_factory=list)
     double: list[int] = Field(default_factory=list)
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "high"
 
 
-class _Board(_Model):
+class _Board(CardModel):
     suit: str
     numbered_spaces: _Spaces
     bonus: _Bonus = _Bonus()
+    colour: str | None = None
+    card_count: int | None = None
+    possible_counts: str | None = None
+    count_probability_pct: Any = None
+    mean_count: float | None = None
+    design_note: str | None = None
+    """The suit's odds and the designer's notes, for readers: the rules read none of them."""
 
     @model_validator(mode="before")
     @classmethod
@@ -55,24 +67,46 @@ class _Board(_Model):
         return data
 
 
-class _Step(_Model):
+class _Step(CardModel):
     when_hand_size: int
     pass_: int = Field(alias="pass")
+    note: str | None = None
 
 
-class _Schedule(_Model):
+class _Schedule(CardModel):
     value: list[_Step]
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "high"
+    alternatives: list[str] = Field(default_factory=list)
+    """Other schedules the sources allow, for readers."""
 
 
-class _ActionCard(_Model):
+class _ActionCard(CardModel):
     pass_schedule: _Schedule
+    cards_per_player: _Fact | None = None
+    rounds: _Fact | None = None
+    set_aside_per_round: _Fact | None = None
+    start_of_round_discard: _Fact | None = None
+    end_of_round_reveal: _Fact | None = None
+    rule_text: str | None = None
+    """The rest of the printed card, for readers: the rules derive these numbers."""
 
 
-class _File(_Model):
+class _File(CardModel):
     boards: list[_Board]
     action_cards: dict[str, _ActionCard] = Field(default_factory=dict)
+    meta: Any = None
+    deck: Any = None
+    components: Any = None
+    board_rules: Any = None
+    scoring: Any = None
+    token_supply: Any = None
+    end_of_game: Any = None
+    turn_structure: Any = None
+    passing: Any = None
+    invented_layout_rationale: Any = None
+    """The research behind the layout (`candlelit cards divinare` shows `meta`'s sources);
+    the rules read only `boards` and `action_cards`."""
 
 
 @dataclass(frozen=True)
@@ -114,46 +148,46 @@ def hand_at_first_pass(players: int) -> int:
     return cards_per_player(players) - (2 if players == 2 else 0)
 
 
-def parse_layout(raw: Any, origin: str) -> Layout:
+def parse_layout(raw: Any, origin: str | Source) -> Layout:
     """Validate board data in the shipped YAML format; raise DataError on any problem."""
-    try:
-        data = _File.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(f"{origin}: {exc}") from exc
+    src = as_source(origin)
+    data = validated(_File, raw, src)
     boards: dict[int, Board] = {}
-    for b in data.boards:
+    for i, b in enumerate(data.boards):
+        fail = src.entry(("boards", i))
         suit = SUIT_BY_NAME.get(b.suit, SUITS.index(b.suit) if b.suit in SUITS else None)
         if suit is None:
-            raise DataError(f"{origin}: unknown suit {b.suit!r} (use {', '.join(SUIT_BY_NAME)})")
+            raise fail(f"unknown suit {b.suit!r} (use {', '.join(SUIT_BY_NAME)})", "suit")
         if suit in boards:
-            raise DataError(f"{origin}: board {b.suit!r} is given twice")
+            raise fail(f"board {b.suit!r} is given twice", "suit")
         spaces = tuple(sorted(set(b.numbered_spaces.value)))
         top = CARDS_PER_SUIT[suit]
         if len(spaces) != len(b.numbered_spaces.value):
-            raise DataError(f"{origin}: board {b.suit!r} repeats a numbered space")
+            raise fail(f"board {b.suit!r} repeats a numbered space", "numbered_spaces")
         if len(spaces) < MIN_SPACES or spaces[0] < 0 or spaces[-1] > top:
-            raise DataError(f"{origin}: board {b.suit!r} needs at least {MIN_SPACES} numbered "
-                            f"spaces between 0 and {top}")
+            raise fail(f"board {b.suit!r} needs at least {MIN_SPACES} numbered spaces between "
+                       f"0 and {top}", "numbered_spaces")
         bonus: dict[int, int] = {}
         for value, extra in [(v, 1) for v in b.bonus.single] + [(v, 2) for v in b.bonus.double]:
             if value not in spaces or value in bonus:
-                raise DataError(f"{origin}: bonus space {value} on board {b.suit!r} is not a "
-                                "numbered space, or is listed twice")
+                raise fail(f"bonus space {value} on board {b.suit!r} is not a numbered space, "
+                           f"or is listed twice", "bonus")
             bonus[value] = extra
         boards[suit] = Board(suit, spaces, bonus, b.numbered_spaces.confidence,
                              b.bonus.confidence, tuple(b.numbered_spaces.source + b.bonus.source))
     if sorted(boards) != [0, 1, 2, 3]:
-        raise DataError(f"{origin}: give exactly the four boards {', '.join(SUIT_BY_NAME)}")
-    schedules, confidence = _schedules(data.action_cards, origin)
-    return Layout(tuple(boards[s] for s in range(4)), schedules, confidence, origin)
+        raise src.error(("boards",), f"give exactly the four boards {', '.join(SUIT_BY_NAME)}")
+    schedules, confidence = _schedules(data.action_cards, src)
+    return Layout(tuple(boards[s] for s in range(4)), schedules, confidence, src.name)
 
 
-def _schedules(cards: dict[str, _ActionCard], origin: str,
+def _schedules(cards: dict[str, _ActionCard], src: Source,
                ) -> tuple[dict[int, tuple[tuple[int, int], ...]], dict[int, str]]:
     schedules: dict[int, tuple[tuple[int, int], ...]] = {}
     confidence: dict[int, str] = {}
     for players in (2, 3, 4):
-        card = cards.get(f"{players}_players")
+        key = f"{players}_players"
+        card = cards.get(key)
         if card is None:
             builtin = builtin_layout()
             schedules[players] = builtin.schedules[players]
@@ -162,12 +196,13 @@ def _schedules(cards: dict[str, _ActionCard], origin: str,
         steps = sorted(((s.when_hand_size, s.pass_) for s in card.pass_schedule.value),
                        reverse=True)
         start = hand_at_first_pass(players)
+        where = ("action_cards", key, "pass_schedule")
         for hand, count in steps:
             if not (1 <= hand <= start and 1 <= count <= hand):
-                raise DataError(f"{origin}: {players}-player pass of {count} at hand size "
-                                f"{hand} is impossible")
+                raise src.error(where, f"{players}-player pass of {count} at hand size {hand} "
+                                f"is impossible")
         if len({h for h, _ in steps}) != len(steps):
-            raise DataError(f"{origin}: {players}-player schedule repeats a hand size")
+            raise src.error(where, f"{players}-player schedule repeats a hand size")
         schedules[players] = tuple(steps)
         confidence[players] = card.pass_schedule.confidence
     return schedules, confidence
@@ -176,42 +211,10 @@ def _schedules(cards: dict[str, _ActionCard], origin: str,
 @cache
 def builtin_layout() -> Layout:
     """The layout shipped with candlelit (boards reconstructed, see `candlelit cards`)."""
-    text = (resources.files("candlelit.games.divinare") / "data" / "boards.yaml").read_text(
-        encoding="utf-8")
-    return parse_layout(yaml.safe_load(text), "built-in boards.yaml")
+    return parse_layout(*read_shipped(__package__, "boards.yaml"))
 
 
-def read_layout_file(path: str | Path) -> dict[str, Any]:
-    """Read a user's board file; validate it and return its data for the `boards` option."""
-    p = Path(path)
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"cannot read board file {p}: {exc}") from exc
-    parse_layout(raw, str(p))
-    return dict(raw)
-
-
-_PARSED: dict[str, Layout] = {}
-
-
-def layout_for(option: Any) -> Layout:
-    """The layout chosen by the `boards` option (None: built-in; a mapping: user data)."""
-    if option is None:
-        return builtin_layout()
-    import json
-
-    key = json.dumps(option, sort_keys=True)
-    layout = _PARSED.get(key)
-    if layout is None:
-        layout = _PARSED[key] = parse_layout(option, "boards option")
-    return layout
-
-
-def check_boards_option(value: Any) -> Any:
-    """Validator of the `boards` option: None or board data in the shipped format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the boards option takes board data (a mapping), or None")
-        layout_for(value)
-    return value
+LAYOUTS = CardData("divinare.layout", "board file", "boards", builtin_layout, parse_layout)
+read_layout_file = LAYOUTS.read_file
+layout_for = LAYOUTS.chosen
+check_boards_option = LAYOUTS.check

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
+from candlelit.engine.cardfile import Failure, Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 
 Confidence = Literal["high", "medium", "low", "invented"]
 MAX_MAIN_KINDS = 64
@@ -46,17 +46,13 @@ _BUILTIN_FUNCTION_ENGINE = {"function_blast": "blast", "function_save": "save",
                             "function_track": "track", "function_sense": "sense"}
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-class _Weakness(_Model):
+class _Weakness(CardModel):
     album_ghost: str
     bonus: int = Field(ge=0, le=6)
     applies_to: Literal["each_attack_die"] = "each_attack_die"
 
 
-class _Card(_Model):
+class _Card(CardModel):
     id: str
     name: str
     name_zh: str | None = None
@@ -84,10 +80,24 @@ class _Card(_Model):
     on_enter: Literal["draw_card"] | None = None
     lives: int | None = Field(default=None, ge=1, le=9)
     weakness: _Weakness | None = None
+    aliases: list[str] = Field(default_factory=list)
+    deck: str | None = None
+    film_slots: int | None = None
+    function_slots: int | None = None
+    spirit_orb_slots: int | None = None
+    max_equipped: int | None = None
+    pip_bonus: int | None = None
+    modifier_kind: str | None = None
+    stays_in_play: str | None = None
+    timing: str | None = None
+    notes: str | None = None
+    """Other names, printed numbers the rules build in, and notes: kept for readers."""
 
 
-class _File(_Model):
+class _File(CardModel):
     cards: list[_Card]
+    meta: Any = None
+    """The research behind the cards and the rules numbers, for readers."""
 
 
 @dataclass(frozen=True)
@@ -169,49 +179,48 @@ class CardSet:
         return sorted(c.id for g in groups for c in g if c.reconstructed)
 
 
-def _engine(raw: _Card, origin: str) -> str:
+def _engine(raw: _Card, fail: Failure) -> str:
     if raw.type == "ghost":
         engine = raw.engine or _BUILTIN_GHOST_ENGINE.get(raw.id)
         if engine is None:
             if raw.effect_timing in (None, "none"):
                 return "vanilla"
-            raise DataError(f"{origin}: ghost {raw.id} has a {raw.effect_timing} effect but "
-                            f"no `engine`; give one of {', '.join(GHOST_ENGINES)}")
+            raise fail(f"ghost {raw.id} has a {raw.effect_timing} effect but no `engine`; give "
+                       f"one of {', '.join(GHOST_ENGINES)}")
         if engine not in GHOST_ENGINES:
-            raise DataError(f"{origin}: ghost {raw.id}: unknown engine {engine!r} "
-                            f"(known: {', '.join(GHOST_ENGINES)})")
+            raise fail(f"ghost {raw.id}: unknown engine {engine!r} "
+                       f"(known: {', '.join(GHOST_ENGINES)})")
         return engine
     if raw.type == "action":
         engine = raw.engine or raw.id.removesuffix("_placeholder")
         if engine not in ACTION_ENGINES:
-            raise DataError(f"{origin}: action {raw.id} needs an `engine` candlelit can play "
-                            f"(known: {', '.join(ACTION_ENGINES)})")
+            raise fail(f"action {raw.id} needs an `engine` candlelit can play "
+                       f"(known: {', '.join(ACTION_ENGINES)})")
         return engine
     if raw.type == "upgrade-function":
         engine = raw.engine or _BUILTIN_FUNCTION_ENGINE.get(raw.id)
         if engine not in FUNCTION_ENGINES:
-            raise DataError(f"{origin}: function {raw.id} needs an `engine` "
-                            f"(known: {', '.join(FUNCTION_ENGINES)})")
+            raise fail(f"function {raw.id} needs an `engine` "
+                       f"(known: {', '.join(FUNCTION_ENGINES)})")
         return engine
     return raw.type
 
 
-def _need(raw: _Card, origin: str, *fields: str) -> None:
+def _need(raw: _Card, fail: Failure, *fields: str) -> None:
     missing = [f for f in fields if getattr(raw, f) is None]
     if missing:
-        raise DataError(f"{origin}: {raw.type} card {raw.id} lacks {', '.join(missing)}")
+        raise fail(f"{raw.type} card {raw.id} lacks {', '.join(missing)}")
 
 
-def parse_cards(raw: Any, origin: str) -> CardSet:
+def parse_cards(raw: Any, origin: str | Source) -> CardSet:
     """Validate card data in the shipped cards.yaml format; raise DataError on any problem."""
-    try:
-        data = _File.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(f"{origin}: {exc}") from exc
+    src = as_source(origin)
+    data = validated(_File, raw, src)
     ids = [c.id for c in data.cards]
     if len(set(ids)) != len(ids):
         dup = sorted({i for i in ids if ids.count(i) > 1})
-        raise DataError(f"{origin}: card ids used twice: {', '.join(dup)}")
+        raise src.error(("cards",), f"card ids used twice: {', '.join(dup)}")
+    position = {c.id: k for k, c in enumerate(data.cards)}
     groups: dict[str, list[_Card]] = {"main": [], "exterior": [], "interior": [], "boss": []}
     camera_dice = 1
     for c in data.cards:
@@ -225,35 +234,36 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
     main_ids = {c.id: i for i, c in enumerate(groups["main"])}
     exterior_ids = {c.id: i for i, c in enumerate(groups["exterior"])}
     if len(groups["main"]) > MAX_MAIN_KINDS:
-        raise DataError(f"{origin}: at most {MAX_MAIN_KINDS} kinds of main-deck card")
+        raise src.error(("cards",), f"at most {MAX_MAIN_KINDS} kinds of main-deck card")
     built: dict[str, list[Card]] = {k: [] for k in groups}
     for group, cards in groups.items():
         for index, c in enumerate(cards):
+            fail = src.entry(("cards", position[c.id]))
             if c.type == "ghost":
-                _need(c, origin, "power", "album_value", "realm", "movement", "filament")
+                _need(c, fail, "power", "album_value", "realm", "movement", "filament")
                 if c.power is not None and c.power > 4:
-                    raise DataError(f"{origin}: ghost {c.id}: ordinary ghosts have power 1-4")
+                    raise fail(f"ghost {c.id}: ordinary ghosts have power 1-4", "power")
             elif c.type == "item":
-                _need(c, origin, "points")
+                _need(c, fail, "points")
                 bad = [i for i in c.found_in if i not in interior_ids]
                 if bad or not c.found_in:
-                    raise DataError(f"{origin}: item {c.id}: found_in must list interior ids "
-                                    f"(unknown: {', '.join(bad) or 'none given'})")
+                    raise fail(f"item {c.id}: found_in must list interior ids "
+                               f"(unknown: {', '.join(bad) or 'none given'})", "found_in")
             elif c.type == "upgrade-film":
-                _need(c, origin, "dice")
+                _need(c, fail, "dice")
             elif c.type == "exterior" and c.building:
-                _need(c, origin, "building_size")
+                _need(c, fail, "building_size")
             elif c.type == "boss":
-                _need(c, origin, "power", "lives")
+                _need(c, fail, "power", "lives")
                 if c.weakness is not None and c.weakness.album_ghost not in main_ids:
-                    raise DataError(f"{origin}: boss {c.id}: weakness names unknown ghost "
-                                    f"{c.weakness.album_ghost!r}")
+                    raise fail(f"boss {c.id}: weakness names unknown ghost "
+                               f"{c.weakness.album_ghost!r}", "weakness", "album_ghost")
             if c.connected_to is not None and c.connected_to not in exterior_ids:
-                raise DataError(f"{origin}: {c.id}: connected_to names no exterior")
+                raise fail(f"{c.id}: connected_to names no exterior", "connected_to")
             w = c.weakness
             built[group].append(Card(
                 index=index, id=c.id, name_en=c.name, name_zh=c.name_zh or c.name,
-                type=c.type, count=c.count, engine=_engine(c, origin),
+                type=c.type, count=c.count, engine=_engine(c, fail),
                 power=c.power or 0, album_value=c.album_value or 0, realm=c.realm or "",
                 chase=c.movement == "chase", blue=c.filament == "blue",
                 points=c.points or 0,
@@ -265,32 +275,33 @@ def parse_cards(raw: Any, origin: str) -> CardSet:
                 weakness_bonus=w.bonus if w else 0, text=c.effect, source=c.source,
                 confidence=c.confidence, invented_fields=tuple(c.invented_fields)))
     counts = {g: sum(c.count for c in built[g]) for g in built}
+    whole = ("cards",)
     if counts["exterior"] != EXTERIORS:
-        raise DataError(f"{origin}: the map needs exactly {EXTERIORS} exterior cards, "
+        raise src.error(whole, f"the map needs exactly {EXTERIORS} exterior cards, "
                         f"not {counts['exterior']}")
     if sum(1 for c in built["exterior"] if c.id == SHRINE) != 1:
-        raise DataError(f"{origin}: exactly one exterior must be {SHRINE}")
+        raise src.error(whole, f"exactly one exterior must be {SHRINE}")
     if any(c.count != 1 for c in built["exterior"]):
-        raise DataError(f"{origin}: every exterior card is unique (count 1)")
+        raise src.error(whole, "every exterior card is unique (count 1)")
     if counts["interior"] < 4 * MAX_BUILDING + 1:
-        raise DataError(f"{origin}: at least {4 * MAX_BUILDING + 1} interior cards are needed")
+        raise src.error(whole, f"at least {4 * MAX_BUILDING + 1} interior cards are needed")
     if counts["boss"] < 1:
-        raise DataError(f"{origin}: at least one boss is needed")
+        raise src.error(whole, "at least one boss is needed")
     if counts["main"] < 20:
-        raise DataError(f"{origin}: the main playdeck needs at least 20 cards")
+        raise src.error(whole, "the main playdeck needs at least 20 cards")
     return CardSet(tuple(built["main"]), tuple(built["exterior"]), tuple(built["interior"]),
-                   tuple(built["boss"]), camera_dice, origin)
+                   tuple(built["boss"]), camera_dice, src.name)
 
 
 def builtin_data() -> dict[str, Any]:
     """The shipped cards.yaml as parsed YAML (meta, sources and provenance included)."""
-    return shipped_yaml("candlelit.games.fatal_frame", "cards.yaml")
+    return read_shipped(__package__, "cards.yaml")[0]
 
 
 @cache
 def builtin_cards() -> CardSet:
     """The card set shipped with candlelit."""
-    return parse_cards(builtin_data(), "built-in cards.yaml")
+    return parse_cards(*read_shipped(__package__, "cards.yaml"))
 
 
 @cache
@@ -308,25 +319,7 @@ def card_table() -> dict[str, list[str]]:
     return table
 
 
-def read_cards_file(path: str | Path) -> dict[str, Any]:
-    """Read and validate a user's card file; return its data for the `boards` option."""
-    raw = user_yaml(path, "card file")
-    parse_cards(raw, str(path))
-    return raw
-
-
-def cards_for(option: Any) -> CardSet:
-    """The card set chosen by the `boards` option (None: built-in; a mapping: user data)."""
-    if option is None:
-        return builtin_cards()
-    return built_once("fatal_frame.cards", option,
-                      lambda data: parse_cards(data, "card data option"))
-
-
-def check_cards_option(value: Any) -> Any:
-    """Validator of the `cards` option: None or card data in the shipped format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the cards option takes card data (a mapping), or None")
-        cards_for(value)
-    return value
+CARDS = CardData("fatal_frame.cards", "card file", "boards", builtin_cards, parse_cards)
+read_cards_file = CARDS.read_file
+cards_for = CARDS.chosen
+check_cards_option = CARDS.check

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
+from candlelit.engine.cardfile import Loc, Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 from candlelit.games.nevermore.constants import (
     MAX_CHARACTERS,
     MAX_TYPES,
@@ -24,17 +24,14 @@ SuitName = Literal["attack", "healing", "radiance", "victory", "raven"]
 MAX_COPIES = 40
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-class _Alt(_Model):
+class _Alt(CardModel):
     exists: bool | str = False
     effect: str | None = None
     effect_zh: str | None = None
+    confidence: Confidence = "invented"
 
 
-class _Magick(_Model):
+class _Magick(CardModel):
     id: str
     name_en: str
     name_zh: str = ""
@@ -51,31 +48,63 @@ class _Magick(_Model):
     raven_alternate: _Alt = _Alt()
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "invented"
+    name_en_confidence: Confidence | None = None
+    name_zh_confidence: Confidence | None = None
+    deck_confidence: Confidence | None = None
+    copies_confidence: Confidence | None = None
+    timing_confidence: Confidence | None = None
+    """Provenance of single fields, shown by `candlelit cards nevermore`."""
+    effect_source: str | None = None
+    source_supports: str | None = None
+    notes: str | None = None
+    research_placeholder: dict[str, Any] | None = None
+    """Notes for readers (what a source supports; an earlier reconstruction): not played."""
 
 
-class _AbilityText(_Model):
+class _AbilityText(CardModel):
     timing: str
     effect: str
     effect_zh: str | None = None
     confidence: Confidence = "invented"
 
 
-class _Character(_Model):
+class _Character(CardModel):
     id: str
     name: str
     name_zh: str = ""
     name_confidence: Confidence = "invented"
+    name_zh_confidence: Confidence | None = None
     engine: str | None = None
     human_ability: _AbilityText
     raven_ability: _AbilityText
     source: list[str] = Field(default_factory=list)
     confidence: Confidence = "invented"
+    notes: str | None = None
+    """A note for readers: not played."""
 
 
-class _File(_Model):
+class _SourceRef(CardModel):
+    id: str
+    url: str
+    used_for: str = ""
+
+
+class _File(CardModel):
     light_magick: list[_Magick]
     shadow_magick: list[_Magick]
     characters: list[_Character] = Field(default_factory=list)
+    sources: list[_SourceRef] = Field(default_factory=list)
+    """The works cited: `candlelit cards nevermore` shows each card's sources by these ids."""
+    meta: Any = None
+    composition: Any = None
+    main_deck: Any = None
+    resolution_tokens: Any = None
+    magick_system: Any = None
+    magick_card_names_known: Any = None
+    specters_character_rules: Any = None
+    printing_differences: Any = None
+    confidence_counts: Any = None
+    """The research behind the data, for readers: candlelit plays only the cards above."""
 
 
 @dataclass(frozen=True)
@@ -147,12 +176,13 @@ class CardSet:
                 and (card.sourced or not sourced_only) for _ in range(card.copies)]
 
 
-def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
-            origin: str) -> MagickCard:
+def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None, src: Source,
+            loc: Loc) -> MagickCard:
+    card = f"magick card {raw.id} ({raw.name_en})"
     suit = raw.counts_as_suit_card
     if suit is True:
-        raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): counts_as_suit_card "
-                        f"names the suit the card counts as ({', '.join(SUITS)}), not true")
+        raise src.error((*loc, "counts_as_suit_card"), f"{card}: counts_as_suit_card names the "
+                        f"suit the card counts as ({', '.join(SUITS)}), not true")
     joins_as = SUITS.index(suit) if isinstance(suit, str) else None
     engine = raw.engine
     if engine is None and joins_as is not None:
@@ -162,21 +192,19 @@ def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
         if twin is not None:
             engine = twin.effect.id
     if engine is None:
-        raise DataError(
-            f"{origin}: magick card {raw.id} ({raw.name_en}) names no `engine` effect and its "
-            f"effect text is not a built-in card's, so candlelit cannot play it. Give it one of: "
-            f"{', '.join(sorted(EFFECTS))}")
+        raise src.error(loc, f"{card} names no `engine` effect and its effect text is not a "
+                        f"built-in card's, so candlelit cannot play it. Give it one of: "
+                        f"{', '.join(sorted(EFFECTS))}")
     effect = EFFECTS.get(engine)
     if effect is None:
-        raise DataError(f"{origin}: magick card {raw.id}: unknown engine effect {engine!r} "
+        raise src.error((*loc, "engine"), f"{card}: unknown engine effect {engine!r} "
                         f"(known: {', '.join(sorted(EFFECTS))})")
     if engine == SUIT_CARD and joins_as is None:
-        raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): effect {SUIT_CARD!r} "
-                        f"needs counts_as_suit_card ({', '.join(SUITS)})")
+        raise src.error(loc, f"{card}: effect {SUIT_CARD!r} needs counts_as_suit_card "
+                        f"({', '.join(SUITS)})")
     if raw.timing != TIMINGS[effect.timing]:
-        raise DataError(f"{origin}: magick card {raw.id} ({raw.name_en}): timing {raw.timing!r} "
-                        f"does not match its effect {engine!r}, which is played "
-                        f"{TIMINGS[effect.timing]!r}")
+        raise src.error((*loc, "timing"), f"{card}: timing {raw.timing!r} does not match its "
+                        f"effect {engine!r}, which is played {TIMINGS[effect.timing]!r}")
     alt = raw.raven_alternate
     return MagickCard(index, raw.id, raw.name_en, raw.name_zh, deck, raw.copies, effect,
                       raw.effect, raw.effect_zh or raw.effect,
@@ -186,8 +214,8 @@ def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None,
                       tuple(raw.source), joins_as)
 
 
-def _character(raw: _Character, index: int, builtin: CardSet | None,
-               origin: str) -> Character:
+def _character(raw: _Character, index: int, builtin: CardSet | None, src: Source) -> Character:
+    loc = ("characters", index)
     engine = raw.engine
     if engine is None and builtin is not None:
         twin = next((c for c in builtin.characters if c.human_en == raw.human_ability.effect
@@ -196,13 +224,14 @@ def _character(raw: _Character, index: int, builtin: CardSet | None,
             engine = twin.ability.id
     ability = ABILITIES.get(engine or "")
     if ability is None:
-        raise DataError(f"{origin}: character {raw.id} ({raw.name}) needs an `engine` ability "
-                        f"(known: {', '.join(sorted(ABILITIES))})")
+        raise src.error((*loc, "engine"), f"character {raw.id} ({raw.name}) needs an `engine` "
+                        f"ability (known: {', '.join(sorted(ABILITIES))})")
     for form, text, timing in (("human", raw.human_ability, ability.human),
                                ("raven", raw.raven_ability, ability.raven)):
         if text.timing != TIMINGS[timing]:
-            raise DataError(f"{origin}: character {raw.id} ({raw.name}): {form} timing "
-                            f"{text.timing!r} does not match {engine!r} ({TIMINGS[timing]!r})")
+            raise src.error((*loc, f"{form}_ability", "timing"),
+                            f"character {raw.id} ({raw.name}): {form} timing {text.timing!r} "
+                            f"does not match {engine!r} ({TIMINGS[timing]!r})")
     return Character(index, raw.id, raw.name, raw.name_zh, ability, raw.human_ability.effect,
                      raw.human_ability.effect_zh or raw.human_ability.effect,
                      raw.raven_ability.effect,
@@ -210,59 +239,44 @@ def _character(raw: _Character, index: int, builtin: CardSet | None,
                      raw.name_confidence, raw.confidence, tuple(raw.source))
 
 
-def parse_cards(raw: Any, origin: str, builtin: CardSet | None = None) -> CardSet:
+def parse_cards(raw: Any, origin: str | Source, builtin: CardSet | None = None) -> CardSet:
     """Validate card data in the shipped cards.yaml format; raise DataError on any problem."""
-    try:
-        data = _File.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(f"{origin}: {exc}") from exc
+    src = as_source(origin)
+    data = validated(_File, raw, src)
     magick: list[MagickCard] = []
-    for deck, items in enumerate((data.light_magick, data.shadow_magick)):
-        for item in items:
-            magick.append(_magick(item, len(magick), deck, builtin, origin))
+    for deck, (key, items) in enumerate((("light_magick", data.light_magick),
+                                         ("shadow_magick", data.shadow_magick))):
+        for i, item in enumerate(items):
+            magick.append(_magick(item, len(magick), deck, builtin, src, (key, i)))
     if len(magick) > MAX_TYPES:
-        raise DataError(f"{origin}: at most {MAX_TYPES} magick titles, not {len(magick)}")
+        raise src.error(("light_magick",), f"at most {MAX_TYPES} magick titles, "
+                        f"not {len(magick)}")
     ids = [c.id for c in magick]
     if len(set(ids)) != len(ids):
-        raise DataError(f"{origin}: a magick card id is used twice")
-    chars = [_character(c, i, builtin, origin) for i, c in enumerate(data.characters)]
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        raise src.error(("light_magick",), f"magick card ids used twice: {', '.join(dup)}")
+    chars = [_character(c, i, builtin, src) for i, c in enumerate(data.characters)]
     if len(chars) > MAX_CHARACTERS:
-        raise DataError(f"{origin}: at most {MAX_CHARACTERS} characters, not {len(chars)}")
+        raise src.error(("characters",), f"at most {MAX_CHARACTERS} characters, "
+                        f"not {len(chars)}")
     if len({c.id for c in chars}) != len(chars):
-        raise DataError(f"{origin}: a character id is used twice")
-    return CardSet(tuple(magick), tuple(chars), origin)
+        raise src.error(("characters",), "a character id is used twice")
+    return CardSet(tuple(magick), tuple(chars), src.name)
 
 
 def builtin_data() -> dict[str, Any]:
     """The shipped cards.yaml as parsed YAML (meta, sources and provenance included)."""
-    return shipped_yaml("candlelit.games.nevermore", "cards.yaml")
+    return read_shipped(__package__, "cards.yaml")[0]
 
 
 @cache
 def builtin_cards() -> CardSet:
     """The card set shipped with candlelit."""
-    return parse_cards(builtin_data(), "built-in cards.yaml")
+    return parse_cards(*read_shipped(__package__, "cards.yaml"))
 
 
-def read_cards_file(path: str | Path) -> dict[str, Any]:
-    """Read a user's card file; validate it and return its data for the `boards` option."""
-    raw = user_yaml(path, "card file")
-    parse_cards(raw, str(path), builtin_cards())
-    return raw
-
-
-def cards_for(option: Any) -> CardSet:
-    """The card set chosen by the `boards` option (None: built-in; a mapping: user data)."""
-    if option is None:
-        return builtin_cards()
-    return built_once("nevermore.cards", option,
-                      lambda data: parse_cards(data, "card data option", builtin_cards()))
-
-
-def check_cards_option(value: Any) -> Any:
-    """Validator of the `boards` option: None or card data in the shipped format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the boards option takes card data (a mapping), or None")
-        cards_for(value)
-    return value
+CARDS = CardData("nevermore.cards", "card file", "boards", builtin_cards,
+                 lambda data, src: parse_cards(data, src, builtin_cards()))
+read_cards_file = CARDS.read_file
+cards_for = CARDS.chosen
+check_cards_option = CARDS.check

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
+from candlelit.engine.cardfile import Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 from candlelit.games.shadow_hunters.constants import COLOURS, ELEMENTS
 from candlelit.games.shadow_hunters.vocabulary import CARD_EFFECTS
 
 FORMAT = "candlelit-shadow-hunters-cards/1"
 
 
-class Card(BaseModel):
+class Card(CardModel):
     """One card: colour, number, kind, engine effect, element and provenance."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     colour: Literal["blue", "yellow", "green", "red", "white"]
@@ -48,54 +46,39 @@ class Card(BaseModel):
         return (self.element,) if self.element else ()
 
 
-def parse(data: Any) -> tuple[Card, ...]:
+class _File(CardModel):
+    format: str
+    cards: list[Card]
+
+
+def parse(data: Any, origin: str | Source = "card data") -> tuple[Card, ...]:
     """Validate a card file: 13 cards per colour, known effects; DataError otherwise."""
+    src = as_source(origin)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError(f"not a card file: it must start with 'format: {FORMAT}'")
-    try:
-        cards = tuple(Card.model_validate(c) for c in data.get("cards") or [])
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise DataError(f"card file: {where}: {first['msg']}") from None
-    for card in cards:
+        raise src.error(("format",), f"not a card file: it must start with 'format: {FORMAT}'")
+    cards = validated(_File, data, src).cards
+    for i, card in enumerate(cards):
+        fail = src.entry(("cards", i), f"card {card.id}")
         if card.effect not in CARD_EFFECTS:
-            raise DataError(f"card {card.id}: unknown effect {card.effect!r}")
+            raise fail(f"unknown effect {card.effect!r}", "effect")
         if card.element is not None and card.element not in ELEMENTS:
-            raise DataError(f"card {card.id}: unknown element {card.element!r}")
+            raise fail(f"unknown element {card.element!r}", "element")
         if card.effect == "question" and (card.asks is None or card.outcome is None):
-            raise DataError(f"card {card.id}: a question needs 'asks' and 'outcome'")
+            raise fail("a question needs 'asks' and 'outcome'")
     for colour in COLOURS:
         numbers = sorted(c.number for c in cards if c.colour == colour)
         if numbers != list(range(1, 14)):
-            raise DataError(f"card file: the {colour} deck must hold cards 1-13 once each")
+            raise src.error(("cards",), f"the {colour} deck must hold cards 1-13 once each")
     return tuple(sorted(cards, key=lambda c: (COLOURS.index(c.colour), c.number)))
 
 
 @cache
 def builtin() -> tuple[Card, ...]:
     """The seed's 65 cards, in deck order (blue, yellow, green, red, white; 1-13)."""
-    return parse(shipped_yaml(__package__, "cards.yaml"))
+    return parse(*read_shipped(__package__, "cards.yaml"))
 
 
-def read_cards_file(path: str | Path) -> dict[str, Any]:
-    """A user's card file from disk, validated; its data for the `boards` option."""
-    data = user_yaml(path, "card file")
-    parse(data)
-    return data
-
-
-def cards_for(option: Any) -> tuple[Card, ...]:
-    """The cards chosen by the `boards` option (None: the seed's 65; a mapping: user data)."""
-    if option is None:
-        return builtin()
-    return built_once("shadow_hunters.cards", option, parse)
-
-
-def check_cards_option(value: Any) -> Any:
-    """Validator of the `boards` option: None or card data in the shipped format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the boards option takes card data (a mapping), or None")
-        cards_for(value)
-    return value
+CARDS = CardData("shadow_hunters.cards", "card file", "boards", builtin, parse)
+read_cards_file = CARDS.read_file
+cards_for = CARDS.chosen
+check_cards_option = CARDS.check

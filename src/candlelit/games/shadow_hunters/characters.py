@@ -12,10 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
+from pydantic import Field
+
+from candlelit.engine.cardfile import Failure, Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
 from candlelit.games.shadow_hunters.constants import CELLS, ELEMENTS, GATES
 from candlelit.games.shadow_hunters.hooks import HOOKS
 from candlelit.games.shadow_hunters.vocabulary import (
@@ -28,7 +31,6 @@ from candlelit.games.shadow_hunters.vocabulary import (
 )
 
 FORMAT = "candlelit-shadow-hunters-characters/1"
-CONFIDENCES = ("high", "medium", "low", "invented")
 MAX_HP = 30
 MAX_SKILLS = 3
 
@@ -119,51 +121,66 @@ class Character:
             self.mission_text
 
 
-def _need(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in raw:
-        raise DataError(f"{where}: missing field {key!r}")
-    value = raw[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}: field {key!r} must be {kind.__name__}, not {value!r}")
-    return value
+class _Community(CardModel):
+    name: str = Field("", alias="名稱")
+    gate: str
+    name_en: str | None = None
 
 
-def _optional_text(raw: dict[str, Any], key: str, where: str) -> str | None:
-    """`raw[key]` when present (it must then be text), else None."""
-    return None if raw.get(key) is None else _need(raw, key, str, where)
+class _Skill(CardModel):
+    name: str = Field(alias="名稱")
+    timing: str = Field(alias="時機")
+    kind: str = Field(alias="型式")
+    text: str = Field(alias="效果")
+    blocks: list[dict[str, Any]] = Field(default_factory=list)
+    hook: str | None = None
+    name_en: str | None = None
+    text_en: str | None = None
 
 
-def _skill(raw: Any, where: str) -> Skill:
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: a skill is a mapping with 名稱, 時機, 型式, 效果")
-    name = _need(raw, "名稱", str, where)
-    where = f"{where} ({name})"
-    timing = _need(raw, "時機", str, where)
-    if timing not in TIMINGS:
-        raise DataError(f"{where}: 時機 {timing!r} is not one of {', '.join(TIMINGS)}")
-    kind = _need(raw, "型式", str, where)
-    if kind not in KINDS:
-        raise DataError(f"{where}: 型式 {kind!r} is not one of {', '.join(KINDS)}")
-    text = _need(raw, "效果", str, where)
-    blocks = raw.get("blocks") or []
-    hook = raw.get("hook")
-    if not isinstance(blocks, list):
-        raise DataError(f"{where}: blocks must be a list")
-    for block in blocks:
-        problem = check_block(BLOCKS, "block", block) if isinstance(block, dict) else \
-            "a block is a mapping"
+class _Mission(CardModel):
+    text: str = Field("", alias="效果")
+    checks: list[dict[str, Any]] = Field(alias="判定")
+    otherwise_join: str | None = None
+    text_en: str | None = None
+
+
+class _Character(CardModel):
+    id: str
+    name: str = Field(alias="名稱")
+    name_en: str | None = None
+    hp: int = Field(alias="HP", ge=1, le=MAX_HP)
+    community: _Community = Field(alias="共同體")
+    skills: list[_Skill] = Field(alias="技能", min_length=1, max_length=MAX_SKILLS)
+    mission: _Mission = Field(alias="任務")
+    source: list[str] = Field(default_factory=list)
+    confidence: Literal["high", "medium", "low", "invented"] = "invented"
+
+
+class _File(CardModel):
+    format: str
+    characters: list[_Character] = Field(min_length=1)
+
+
+def _skill(raw: _Skill, fail: Failure) -> Skill:
+    if raw.timing not in TIMINGS:
+        raise fail(f"時機 {raw.timing!r} is not one of {', '.join(TIMINGS)}", "時機")
+    if raw.kind not in KINDS:
+        raise fail(f"型式 {raw.kind!r} is not one of {', '.join(KINDS)}", "型式")
+    for k, block in enumerate(raw.blocks):
+        problem = check_block(BLOCKS, "block", block)
         if problem:
-            raise DataError(f"{where}: {problem}")
-    blocks = [_with_element_tuples(b, where) for b in blocks]
-    if hook is not None and hook not in HOOKS:
-        raise DataError(f"{where}: unknown hook {hook!r} (known: {', '.join(sorted(HOOKS))})")
-    if not blocks and hook is None:
-        raise DataError(f"{where}: a skill needs blocks or a hook")
-    return Skill(name, timing, kind, text, tuple(blocks), hook,
-                 _optional_text(raw, "name_en", where), _optional_text(raw, "text_en", where))
+            raise fail(problem, "blocks", k)
+    blocks = [_with_element_tuples(b, fail, k) for k, b in enumerate(raw.blocks)]
+    if raw.hook is not None and raw.hook not in HOOKS:
+        raise fail(f"unknown hook {raw.hook!r} (known: {', '.join(sorted(HOOKS))})", "hook")
+    if not blocks and raw.hook is None:
+        raise fail("a skill needs blocks or a hook")
+    return Skill(raw.name, raw.timing, raw.kind, raw.text, tuple(blocks), raw.hook,
+                 raw.name_en, raw.text_en)
 
 
-def _with_element_tuples(block: dict[str, Any], where: str) -> dict[str, Any]:
+def _with_element_tuples(block: dict[str, Any], fail: Failure, k: int) -> dict[str, Any]:
     """A copy of a checked block whose element parameters are tuples of known elements
     (a file may give one element name or a list)."""
     out = dict(block)
@@ -174,106 +191,72 @@ def _with_element_tuples(block: dict[str, Any], where: str) -> dict[str, Any]:
         names = (value,) if isinstance(value, str) else tuple(value)
         bad = [n for n in names if n not in ELEMENTS]
         if not names or bad:
-            raise DataError(f"{where}: block {block['block']!r}: {param} must name one or more "
-                            f"of {', '.join(ELEMENTS)}, not {value!r}")
+            raise fail(f"block {block['block']!r}: {param} must name one or more of "
+                       f"{', '.join(ELEMENTS)}, not {value!r}", "blocks", k, param)
         out[param] = names
     return out
 
 
-def _character(raw: Any, index: int) -> Character:
-    where = f"character #{index + 1}"
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: a character is a mapping")
-    cid = _need(raw, "id", str, where)
-    where = f"character {cid!r}"
-    name = _need(raw, "名稱", str, where)
-    hp = _need(raw, "HP", int, where)
-    if not 1 <= hp <= MAX_HP:
-        raise DataError(f"{where}: HP must be from 1 to {MAX_HP}, not {hp}")
-    community = _need(raw, "共同體", dict, where)
-    gate = community.get("gate")
+def _character(raw: _Character, index: int, src: Source) -> Character:
+    loc = ("characters", index)
+    fail = src.entry(loc, f"character {raw.id!r}")
+    gate = raw.community.gate
     if gate not in (*GATES, "none"):
-        raise DataError(f"{where}: 共同體 gate must be one of east, south, west, north, none "
-                        f"(none for 獨行俠), not {gate!r}")
-    skills_raw = _need(raw, "技能", list, where)
-    if not 1 <= len(skills_raw) <= MAX_SKILLS:
-        raise DataError(f"{where}: 技能 needs 1 to {MAX_SKILLS} skills, not {len(skills_raw)}")
-    skills = tuple(_skill(s, f"{where} 技能 {k + 1}") for k, s in enumerate(skills_raw))
-    mission = _need(raw, "任務", dict, where)
-    checks = _need(mission, "判定", list, f"{where} 任務")
-    for block in checks:
-        problem = check_block(MISSIONS, "mission", block) if isinstance(block, dict) else \
-            "a mission check is a mapping"
+        raise fail(f"共同體 gate must be one of east, south, west, north, none (none for "
+                   f"獨行俠), not {gate!r}", "共同體", "gate")
+    skills = tuple(_skill(s, src.entry((*loc, "技能", k), f"character {raw.id!r} ({s.name})"))
+                   for k, s in enumerate(raw.skills))
+    mission = raw.mission
+    for k, block in enumerate(mission.checks):
+        problem = check_block(MISSIONS, "mission", block)
         if problem:
-            raise DataError(f"{where} 任務: {problem}")
+            raise fail(problem, "任務", "判定", k)
         if block["mission"] == "stand_at" and block["cell"] not in CELLS:
-            raise DataError(f"{where} 任務: cell {block['cell']} holds no location")
-    join = mission.get("otherwise_join")
+            raise fail(f"cell {block['cell']} holds no location", "任務", "判定", k)
+    join = mission.otherwise_join
     if join is not None and join not in GATES:
-        raise DataError(f"{where} 任務: otherwise_join must be a gate, not {join!r}")
-    confidence = raw.get("confidence", "invented")
-    if confidence not in CONFIDENCES:
-        raise DataError(f"{where}: confidence {confidence!r} is not one of {CONFIDENCES}")
-    return Character(cid, name, str(raw.get("name_en", cid)), hp,
-                     str(community.get("名稱", "")), gate, skills,
-                     str(mission.get("效果", "")), tuple(checks), join,
-                     tuple(str(s) for s in raw.get("source") or ()), confidence,
-                     _optional_text(mission, "text_en", f"{where} 任務"),
-                     _optional_text(community, "name_en", f"{where} 共同體"))
+        raise fail(f"otherwise_join must be a gate, not {join!r}", "任務", "otherwise_join")
+    return Character(raw.id, raw.name, raw.name_en or raw.id, raw.hp, raw.community.name, gate,
+                     skills, mission.text, tuple(mission.checks), join, tuple(raw.source),
+                     raw.confidence, mission.text_en, raw.community.name_en)
 
 
-def parse(data: Any) -> tuple[Character, ...]:
+def parse(data: Any, origin: str | Source = "character data") -> tuple[Character, ...]:
     """Validate a parsed character file; DataError names the first problem."""
+    src = as_source(origin)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError(f"not a character file: it must start with 'format: {FORMAT}'")
-    raw = data.get("characters")
-    if not isinstance(raw, list) or not raw:
-        raise DataError("a character file needs a non-empty list 'characters'")
-    out = tuple(_character(c, k) for k, c in enumerate(raw))
+        raise src.error(("format",), f"not a character file: it must start with "
+                        f"'format: {FORMAT}'")
+    out = tuple(_character(c, k, src)
+                for k, c in enumerate(validated(_File, data, src).characters))
     ids = [c.id for c in out]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
-        raise DataError(f"character ids used twice: {', '.join(dup)}")
+        raise src.error(("characters",), f"character ids used twice: {', '.join(dup)}")
     return out
-
-
-def read_characters_file(path: str | Path) -> dict[str, Any]:
-    """A user's character file from disk, validated; its data for the `characters` option."""
-    data = user_yaml(path, "character file")
-    parse(data)
-    return data
-
-
-def load_file(path: str | Path) -> tuple[Character, ...]:
-    """The characters of a file on disk, validated."""
-    return parse(read_characters_file(path))
 
 
 def builtin_data() -> dict[str, Any]:
     """The shipped file's data: the seed's nine sample characters."""
-    return shipped_yaml(__package__, "characters.yaml")
+    return read_shipped(__package__, "characters.yaml")[0]
 
 
 @cache
 def builtin() -> tuple[Character, ...]:
     """The seed's nine sample characters."""
-    return parse(builtin_data())
+    return parse(*read_shipped(__package__, "characters.yaml"))
 
 
-def characters_for(option: Any) -> tuple[Character, ...]:
-    """The pool chosen by the `characters` option (None: the samples; a mapping: user data)."""
-    if option is None:
-        return builtin()
-    return built_once("shadow_hunters.characters", option, parse)
+CHARACTERS = CardData("shadow_hunters.characters", "character file", "characters", builtin,
+                      parse)
+read_characters_file = CHARACTERS.read_file
+characters_for = CHARACTERS.chosen
+check_characters_option = CHARACTERS.check
 
 
-def check_characters_option(value: Any) -> Any:
-    """Validator of the `characters` option: None or character data in the file format."""
-    if value is not None:
-        if not isinstance(value, dict):
-            raise DataError("the characters option takes character data (a mapping), or None")
-        characters_for(value)
-    return value
+def load_file(path: str | Path) -> tuple[Character, ...]:
+    """The characters of a file on disk, validated."""
+    return characters_for(read_characters_file(path))
 
 
 def pool_with(files: Sequence[str | Path],
@@ -285,7 +268,7 @@ def pool_with(files: Sequence[str | Path],
     for path in files:
         raw.extend(read_characters_file(path)["characters"])
     merged = {"format": FORMAT, "characters": raw}
-    parse(merged)
+    parse(merged, "the merged character pool")
     return merged
 
 
