@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.engine.registry import load
+
 from candlelit_wickwatch.deck import TALLEST
 from candlelit_wickwatch.state import WickwatchState
 

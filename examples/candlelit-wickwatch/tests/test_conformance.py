@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from candlelit.engine import conformance as c
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from candlelit.engine import conformance as c
 
 GAME = "wickwatch"
 COUNTS = pytest.mark.parametrize("players", c.player_counts(GAME))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import SPIRIT, counts, keys, offer, table
-
 from candlelit.engine.errors import IllegalAction, OptionError
 from candlelit.engine.registry import load
+
 from candlelit_wickwatch.fields import NO_OFFER
+from helpers import SPIRIT, counts, keys, offer, table
 
 
 def test_worked_night_twins_gutter_single_takes_burns_and_draws():

@@ -10,6 +10,7 @@ from typing import Any
 
 from candlelit.engine.options import Option, Variant, whole_number
 from candlelit.engine.registry import GameSpec
+
 from candlelit_wickwatch.deck import check_spirits_option
 from candlelit_wickwatch.state import WickwatchState
 

@@ -18,6 +18,7 @@ from candlelit.engine.registry import load
 from candlelit.engine.state import TERMINAL
 from candlelit.sim.runner import bot_seed, game_seed
 from candlelit.sim.stats import wilson
+
 from candlelit_wickwatch.deck import read_spirits_file
 from candlelit_wickwatch.state import WickwatchState
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-
 from candlelit.cli.console import console, fail
 from candlelit.engine.errors import CandlelitError
+
 from candlelit_wickwatch.deck import deck_for, read_spirits_file
 from candlelit_wickwatch.messages import worth
 
@@ -22,7 +22,7 @@ def check(file: Path) -> None:
     restless = [c.value for c in deck.spirits if c.value < 0]
     console.print(f"{file}: {len(deck.spirits)} valid spirits; {len(kindly)} kindly "
                   f"({worth(sum(kindly))}), {len(restless)} restless ({worth(sum(restless))})",
-                  markup=False, highlight=False)
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 def add_commands(app: typer.Typer) -> None:

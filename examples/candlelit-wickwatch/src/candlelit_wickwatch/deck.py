@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
 from candlelit.engine.errors import DataError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 TALLEST = 10
 """Candle heights run from 1 to TALLEST."""

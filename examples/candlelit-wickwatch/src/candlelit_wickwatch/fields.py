@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from candlelit.engine.state import State
+
 from candlelit_wickwatch.deck import TALLEST, deck_for
 
 OFFER, OVER = range(2)

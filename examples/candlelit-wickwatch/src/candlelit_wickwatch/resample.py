@@ -6,6 +6,7 @@ import random
 from typing import TypeVar
 
 from candlelit.engine.events import seen_by
+
 from candlelit_wickwatch.deck import COPIES, TALLEST
 from candlelit_wickwatch.fields import NO_OFFER, OVER, WickwatchFields, heights
 

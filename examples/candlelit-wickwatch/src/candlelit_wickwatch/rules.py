@@ -12,7 +12,8 @@ the last night the seat with the most points wins (ties share).
 from __future__ import annotations
 
 from candlelit.engine.errors import IllegalAction
-from candlelit_wickwatch.fields import NO_OFFER, NUM_ACTIONS, OFFER, OVER, WickwatchFields
+
+from candlelit_wickwatch.fields import NO_OFFER, NUM_ACTIONS, OVER, WickwatchFields
 
 
 class NightRules(WickwatchFields):

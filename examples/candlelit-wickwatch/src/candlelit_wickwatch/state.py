@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from candlelit.engine.errors import IllegalAction, OptionError
+
 from candlelit_wickwatch.deck import BOX_SIZE, COPIES, TALLEST
 from candlelit_wickwatch.fields import NO_OFFER, NUM_ACTIONS, OFFER, heights
 from candlelit_wickwatch.resample import resample

@@ -6,16 +6,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from candlelit.cli.tables.common import CONFIDENCE_STYLES, YOU_STYLE, seat_style
+from candlelit.i18n import colon, list_sep, seat_name, t
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from candlelit.cli.tables.common import CONFIDENCE_STYLES, YOU_STYLE, seat_style
-from candlelit.i18n import colon, list_sep, seat_name, t
-from candlelit_wickwatch.deck import BOX_SIZE, COPIES, TALLEST, SpiritDeck, builtin_deck
-from candlelit_wickwatch.deck import deck_for, read_spirits_file
+from candlelit_wickwatch.deck import (
+    BOX_SIZE,
+    COPIES,
+    TALLEST,
+    SpiritDeck,
+    builtin_deck,
+    deck_for,
+    read_spirits_file,
+)
 from candlelit_wickwatch.messages import spirit_name, worth
 
 KINDLY_STYLE = "bold bright_green"
