@@ -6,6 +6,7 @@ The spirit deck comes from data/spirits.yaml, or from a player's file in the sam
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -70,10 +71,10 @@ def builtin_data() -> dict[str, Any]:
     return shipped_yaml("candlelit_wickwatch", "spirits.yaml")
 
 
+@cache
 def builtin_deck() -> SpiritDeck:
-    """The shipped spirit deck, validated."""
-    return built_once("wickwatch-spirits", builtin_data(),
-                      lambda data: _parse(data, "data/spirits.yaml"))
+    """The shipped spirit deck, validated (once: shipped data never changes)."""
+    return _parse(builtin_data(), "data/spirits.yaml")
 
 
 def read_spirits_file(path: str | Path) -> dict[str, Any]:

@@ -73,6 +73,15 @@ class WickwatchState(NightRules):
         return {"kind": "offer", "key": "wickwatch.action.offer", "candle": action + 1}
 
     # -- information -------------------------------------------------------------------------
+    def information_state_string(self, player: int) -> str:
+        """Everything `player` knows, compactly: the rules in play, its log, who still
+        chooses, its hand and its face-down candle (the rest of its view follows from these)."""
+        o = self.options
+        seen = [(e[1], e[2]) for e in self.log if e[3] is None or player in e[3]]
+        return (f"wickwatch/{self.num_players}/{o['hand_size']}/{self.nights}/{o['restless']}/"
+                f"{self.spirit_ids}{self.spirit_values}|{seen!r}|{self.pending_players()}"
+                f"|{self.hands[player]}{self.offers[player]}")
+
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What `player` (None: a spectator) may see (views.py)."""
         return view(self, player)
