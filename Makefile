@@ -15,6 +15,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e examples/candlelit-wickwatch
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed

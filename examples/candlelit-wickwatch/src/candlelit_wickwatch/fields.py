@@ -1,0 +1,97 @@
+"""What a Wickwatch game remembers, and the facts every other module reads from it.
+
+Hands, shown candles and ash are counts per height (index h is height h + 1), so a copy is
+a handful of short lists. `offers[seat]` is the height a seat has set face down this night
+(NO_OFFER while it is still choosing). The spirit deck and the candle box are drawn from
+their ends.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from candlelit.engine.state import State
+
+from candlelit_wickwatch.deck import TALLEST, deck_for
+
+OFFER, OVER = range(2)
+PHASE_NAMES = ("offer", "over")
+NO_OFFER = 0
+"""`offers[seat]` of a seat that has not set a candle down yet (heights start at 1)."""
+NUM_ACTIONS = TALLEST
+"""Action a sets down a candle of height a + 1."""
+
+F = TypeVar("F", bound="WickwatchFields")
+
+
+class WickwatchFields(State):
+    """The stored fields of a Wickwatch game and read-only questions about them."""
+
+    __slots__ = (
+        "spirit_ids", "spirit_values", "nights", "night", "phase", "hands", "offers",
+        "shown", "ash", "box", "spirit_deck", "pile", "taken",
+    )
+    derived_slots: ClassVar[tuple[str, ...]] = ("spirit_ids", "spirit_values")
+
+    spirit_ids: tuple[str, ...]
+    spirit_values: tuple[int, ...]
+    nights: int
+    night: int
+    phase: int
+    hands: list[list[int]]
+    offers: list[int]
+    shown: list[list[int]]
+    ash: list[int]
+    box: list[int]
+    spirit_deck: list[int]
+    pile: list[int]
+    taken: list[list[int]]
+
+    def restore_derived(self) -> None:
+        """Rebuild the spirit ids and values from the `spirits` option."""
+        deck = deck_for(self.options["spirits"])
+        self.spirit_ids = tuple(s.id for s in deck.spirits)
+        self.spirit_values = tuple(s.value for s in deck.spirits)
+
+    # -- questions every module asks ---------------------------------------------------------
+    def pile_value(self) -> int:
+        """What the gathered spirits are worth together."""
+        values = self.spirit_values
+        return sum(values[i] for i in self.pile)
+
+    def takes_shortest(self) -> bool:
+        """Whether tonight's pile goes to the shortest unique candle (restless and the rule)."""
+        return self.options["restless"] == "shortest" and self.pile_value() < 0
+
+    def scores(self) -> list[int]:
+        """Each seat's points: the values of the spirits it has taken."""
+        values = self.spirit_values
+        return [sum(values[i] for i in won) for won in self.taken]
+
+    def candles_held(self, seat: int) -> int:
+        """How many candles `seat` holds, counting one set face down tonight."""
+        return sum(self.hands[seat]) + (self.offers[seat] != NO_OFFER)
+
+    # -- copies ------------------------------------------------------------------------------
+    def clone(self: F) -> F:
+        """A copy sharing only immutable data (options, spirit data, logged events)."""
+        c = type(self).__new__(type(self))
+        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
+            self.options
+        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c.spirit_ids, c.spirit_values = self.spirit_ids, self.spirit_values
+        c.nights, c.night, c.phase = self.nights, self.night, self.phase
+        c.hands = [h[:] for h in self.hands]
+        c.offers = self.offers[:]
+        c.shown = [s[:] for s in self.shown]
+        c.ash = self.ash[:]
+        c.box = self.box[:]
+        c.spirit_deck = self.spirit_deck[:]
+        c.pile = self.pile[:]
+        c.taken = [t[:] for t in self.taken]
+        return c
+
+
+def heights(counts: list[int]) -> list[int]:
+    """Counts per height as the list of heights, shortest first (e.g. [0, 2, 1] → [2, 2, 3])."""
+    return [h + 1 for h, n in enumerate(counts) for _ in range(n)]
