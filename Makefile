@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml examples/candlelit-wickwatch/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q -e examples/candlelit-wickwatch
 	touch $(VENV)/.installed $@
@@ -25,7 +25,7 @@ play: $(VENV)/.installed
 	$(BIN)/candlelit play divinare --players 4
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench vulture_whitelist.py
+	$(BIN)/ruff check src tests bench vulture_whitelist.py examples
 	$(BIN)/mypy
 	$(BIN)/vulture
 

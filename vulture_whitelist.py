@@ -10,20 +10,26 @@ from candlelit.games.anima.bot import HeuristicBot as AnimaBot
 from candlelit.games.anima.cards import _Character as AnimaCharacterEntry
 from candlelit.games.anima.cards import _Encounter as AnimaEncounterEntry
 from candlelit.games.anima.cards import _File as AnimaFile
+from candlelit.games.anima.catalogue import board_context as anima_board
 from candlelit.games.divinare.boards import _ActionCard as DivinareActionCard
 from candlelit.games.divinare.boards import _Board as DivinareBoard
 from candlelit.games.divinare.boards import _Fact as DivinareFact
 from candlelit.games.divinare.boards import _File as DivinareFile
 from candlelit.games.divinare.boards import _Schedule as DivinareSchedule
 from candlelit.games.divinare.bot import ExpectationBot
+from candlelit.games.divinare.catalogue import board_context as divinare_board
 from candlelit.games.fatal_frame.cards import _Card as FatalFrameCard
 from candlelit.games.fatal_frame.cards import _Weakness as FatalFrameWeaknessEntry
+from candlelit.games.fatal_frame.catalogue import board_context as fatal_frame_board
 from candlelit.games.nevermore import constants as nevermore_constants
 from candlelit.games.nevermore.cards import _Character as NevermoreCharacter
 from candlelit.games.nevermore.cards import _File as NevermoreFile
 from candlelit.games.nevermore.cards import _Magick as NevermoreMagick
 from candlelit.games.nevermore.cards import _SourceRef as NevermoreSourceRef
+from candlelit.games.shadow_hunters.catalogue import board_context as shadow_hunters_board
+from candlelit.games.shadow_hunters.commands import register as shadow_hunters_commands
 from candlelit.games.shadow_hunters.vocabulary import BlockType
+from candlelit.server.render import _GameTemplates
 
 __all__ = ["CARD_FILE_NOTES", "USED_WHERE_VULTURE_CANNOT_SEE"]
 
@@ -55,8 +61,11 @@ CARD_FILE_NOTES = (
 )
 
 USED_WHERE_VULTURE_CANNOT_SEE = (
-    # bots/registry.py names bot classes as "module:Class" strings, imported on demand
-    ExpectationBot,
+    # each game's manifest names its pieces as "module:attribute" strings, loaded on demand
+    ExpectationBot, anima_board, divinare_board, fatal_frame_board, shadow_hunters_board,
+    shadow_hunters_commands,
+    # Jinja asks a loader for a template's source
+    _GameTemplates.get_source,
     # public window of a bot seat: bots outside this repository may call it
     SeatObservation.information_state,
     # rich reads these attributes when it draws a table

@@ -45,8 +45,9 @@ def _options(game: str, boards: Path | None, option: list[str] | None,
             options[name] = raw
     if boards is not None:
         from candlelit.cli.catalog import read_data_file
+        from candlelit.engine.registry import get
 
-        options["boards"] = read_data_file(game, boards)
+        options[get(game).cards_option] = read_data_file(game, boards)
     if characters:
         from candlelit.cli.catalog import character_pool
 
@@ -324,3 +325,7 @@ _game_commands()
 def main() -> None:
     """Console entry point."""
     app()
+
+
+if __name__ == "__main__":
+    main()

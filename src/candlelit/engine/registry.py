@@ -8,6 +8,7 @@ reading the registry never imports terminal, browser or bot code; `resolve` load
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -43,6 +44,8 @@ class GameSpec:
     """The bot offered first (the strongest)."""
     cards_reader: str | None = None
     """`"module:function"`: function(path) → validated data for the game's card-file option."""
+    cards_option: str = "boards"
+    """The option a card file given with `--cards FILE` fills."""
     characters_reader: str | None = None
     """`"module:function"`: function(paths) → the `characters` option holding those files."""
     catalogue: str | None = None
@@ -88,10 +91,16 @@ def _ensure_loaded() -> None:
     if not found:
         raise CandlelitError("no games are installed (install candlelit: pip install -e .)")
     for name, entry in found.items():
-        spec = entry.load()
+        try:
+            spec = entry.load()
+        except Exception as exc:  # a broken plug-in must not take the other games down
+            warnings.warn(f"game {name!r} ({entry.value}) cannot be loaded: "
+                          f"{type(exc).__name__}: {exc}", stacklevel=2)
+            continue
         if not isinstance(spec, GameSpec) or spec.name != name:
-            raise CandlelitError(f"entry point {name!r} ({entry.value}) is not the GameSpec "
-                                 f"of a game called {name!r}")
+            warnings.warn(f"entry point {name!r} ({entry.value}) is not the GameSpec of a "
+                          f"game called {name!r}; left out", stacklevel=2)
+            continue
         _GAMES[name] = spec
 
 

@@ -40,7 +40,7 @@ class _Environment(Environment):
 class _GameTemplates(BaseLoader):
     """`<game>/board.html` and `<game>/cards.html` from each installed game's `web/` folder."""
 
-    def get_source(self, environment: Environment,
+    def get_source(self, _environment: Environment,
                    template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
         """The template's text, read from the game the name's first part names."""
         game, _, rest = template.partition("/")

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.anima.cards:read_cards_file",
+    cards_option="boards",
     catalogue="candlelit.games.anima.catalogue:catalogue",
     terminal="candlelit.games.anima.terminal",
     formatter="candlelit.games.anima.messages:format_arg",

@@ -55,6 +55,7 @@ SPEC = GameSpec(
     bots={"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
     default_bot="expectation",
     cards_reader="candlelit.games.divinare.boards:read_layout_file",
+    cards_option="boards",
     catalogue="candlelit.games.divinare.catalogue:catalogue",
     terminal="candlelit.games.divinare.terminal",
     formatter="candlelit.games.divinare.messages:format_arg",

@@ -77,6 +77,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
+    cards_option="boards",
     catalogue="candlelit.games.fatal_frame.catalogue:catalogue",
     terminal="candlelit.games.fatal_frame.terminal",
     formatter="candlelit.games.fatal_frame.messages:format_arg",

@@ -74,6 +74,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.nevermore.cards:read_cards_file",
+    cards_option="boards",
     catalogue="candlelit.games.nevermore.catalogue:catalogue",
     terminal="candlelit.games.nevermore.terminal",
     formatter="candlelit.games.nevermore.messages:format_arg",

@@ -71,6 +71,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
+    cards_option="boards",
     catalogue="candlelit.games.shadow_hunters.catalogue:catalogue",
     terminal="candlelit.games.shadow_hunters.terminal",
     formatter="candlelit.games.shadow_hunters.messages:format_arg",
