@@ -9,6 +9,8 @@ from candlelit.engine.registry import get
 from candlelit.i18n import message
 from candlelit.sim.runner import SimulationSpec, play_one
 
+from candlelit_wickwatch.bot import KeeperBot
+
 
 def test_keeper_wins_more_than_its_share_against_random_bots():
     spec = SimulationSpec("wickwatch", 3, ("keeper", "random", "random"), 300, seed=4)
@@ -19,7 +21,8 @@ def test_keeper_wins_more_than_its_share_against_random_bots():
 def test_manifest_names_keeper_as_the_default_bot_and_it_can_be_made():
     spec = get("wickwatch")
     assert spec.default_bot == "keeper"
-    assert make_bot("keeper", "wickwatch", 1, 0).name == "keeper"
+    bot = make_bot("keeper", "wickwatch", 1, 0)
+    assert isinstance(bot, KeeperBot) and bot.name == "keeper"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

@@ -7,6 +7,7 @@ from functools import partial
 import pytest
 from candlelit.engine import conformance as c
 from candlelit.i18n import t
+from candlelit.server.render import board_html, pick, seats_at
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from candlelit_wickwatch.catalogue import catalogue
@@ -15,6 +16,7 @@ from candlelit_wickwatch.web_context import board_context
 ENV = Environment(loader=PackageLoader("candlelit_wickwatch", "web"),
                   autoescape=select_autoescape(default=True), undefined=StrictUndefined,
                   trim_blocks=True, lstrip_blocks=True)
+ENV.filters.update(pick=pick, seats_at=seats_at)
 
 
 def board(view, lang="en"):
@@ -58,3 +60,11 @@ def test_cards_page_lists_every_spirit_with_its_provenance():
                                                  lang="zh-TW")
     assert len(data["spirits"]) == 10 and "老守夜人" in html and "+6" in html
     assert "W1" in html and "high" in html
+
+
+def test_seat_names_in_the_banner_are_escaped_once_by_the_server():
+    state = c.load("wickwatch", 2, 1)
+    names = ["Ann & <Bo>", "Cy"]
+    html = board_html("wickwatch", state.view(None), "en", names, None)
+    assert "Ann &amp; &lt;Bo&gt;, Cy" in html
+    assert "&amp;amp;" not in html and "<Bo>" not in html

@@ -50,6 +50,7 @@ SPEC = GameSpec(
     bots={"keeper": "candlelit_wickwatch.bot:KeeperBot"},
     default_bot="keeper",
     cards_reader="candlelit_wickwatch.deck:read_spirits_file",
+    cards_option="spirits",
     catalogue="candlelit_wickwatch.catalogue:catalogue",
     terminal="candlelit_wickwatch.terminal",
     formatter="candlelit_wickwatch.messages:format_arg",

@@ -1,18 +1,19 @@
 """Wickwatch's components: the candle box (heights 1-10, four of each) and the spirit deck.
 
 The spirit deck comes from data/spirits.yaml, or from a player's file in the same format
-(the `spirits` option); either is validated once and reduced to ids and values.
+(the `spirits` option); either is read by candlelit's strict card-file toolkit, validated
+once and reduced to ids and values.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
-from candlelit.engine.datafiles import built_once, shipped_yaml, user_yaml
-from candlelit.engine.errors import DataError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from candlelit.engine.cardfile import Source, as_source, read_shipped
+from candlelit.engine.cardmodel import CardModel, validated
+from candlelit.engine.datafiles import CardData
+from pydantic import Field
 
 TALLEST = 10
 """Candle heights run from 1 to TALLEST."""
@@ -23,79 +24,52 @@ MIN_SPIRITS, MAX_SPIRITS = 4, 12
 """A spirit deck holds this many cards (a player's file included)."""
 
 
-class SpiritCard(BaseModel):
+class SpiritCard(CardModel):
     """One spirit: kindly ones are worth points (value > 0), restless ones cost them."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)
     value: int = Field(ge=-9, le=9)
-    source: tuple[str, ...] = ()
+    source: list[str] = Field(default_factory=list)
     confidence: Literal["high", "medium", "low", "invented"] = "invented"
 
-    @model_validator(mode="after")
-    def _not_zero(self) -> SpiritCard:
-        if self.value == 0:
-            raise ValueError(f"spirit {self.id!r} is worth 0: a spirit is kindly or restless")
-        return self
 
-
-class SpiritDeck(BaseModel):
-    """A spirit deck file: its cards (unique ids) and optional meta (sources by key)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class SpiritDeck(CardModel):
+    """A spirit deck file: its cards (unique ids, none worth 0) and meta (sources by key)."""
 
     meta: dict[str, Any] = Field(default_factory=dict)
-    spirits: tuple[SpiritCard, ...] = Field(min_length=MIN_SPIRITS, max_length=MAX_SPIRITS)
-
-    @model_validator(mode="after")
-    def _unique_ids(self) -> SpiritDeck:
-        ids = [s.id for s in self.spirits]
-        twice = sorted({i for i in ids if ids.count(i) > 1})
-        if twice:
-            raise ValueError(f"spirit ids appear twice: {', '.join(twice)}")
-        return self
+    spirits: list[SpiritCard] = Field(min_length=MIN_SPIRITS, max_length=MAX_SPIRITS)
 
 
-def _parse(data: Any, where: str) -> SpiritDeck:
-    try:
-        return SpiritDeck.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        place = ".".join(str(p) for p in first["loc"])
-        raise DataError(f"{where}: {place}: {first['msg']}") from None
+def parse_deck(data: Any, origin: str | Source) -> SpiritDeck:
+    """Validate data in spirits.yaml's format; DataError `file:line: key.path: problem`."""
+    src = as_source(origin)
+    deck = validated(SpiritDeck, data, src)
+    seen: set[str] = set()
+    for i, card in enumerate(deck.spirits):
+        if card.value == 0:
+            raise src.error(("spirits", i, "value"), f"spirit {card.id!r} is worth 0: a spirit "
+                            f"is kindly (above 0) or restless (below 0)")
+        if card.id in seen:
+            raise src.error(("spirits", i, "id"), f"spirit id {card.id!r} appears twice")
+        seen.add(card.id)
+    return deck
 
 
 def builtin_data() -> dict[str, Any]:
     """The shipped spirits.yaml as parsed YAML (with its meta and provenance)."""
-    return shipped_yaml("candlelit_wickwatch", "spirits.yaml")
+    return read_shipped(__package__, "spirits.yaml")[0]
 
 
 @cache
 def builtin_deck() -> SpiritDeck:
     """The shipped spirit deck, validated (once: shipped data never changes)."""
-    return _parse(builtin_data(), "data/spirits.yaml")
+    return parse_deck(*read_shipped(__package__, "spirits.yaml"))
 
 
-def read_spirits_file(path: str | Path) -> dict[str, Any]:
-    """A player's spirit deck file, validated: the value of the `spirits` option (DataError)."""
-    data = user_yaml(path, "spirit deck file")
-    _parse(data, str(path))
-    return data
-
-
-def check_spirits_option(value: Any) -> dict[str, Any] | None:
-    """The `spirits` option: None (the shipped deck) or a deck in spirits.yaml's format."""
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise ValueError("None or a spirit deck (a mapping in spirits.yaml's format)")
-    deck_for(value)
-    return value
-
-
-def deck_for(option: dict[str, Any] | None) -> SpiritDeck:
-    """The spirit deck the `spirits` option names (validated once per distinct content)."""
-    if option is None:
-        return builtin_deck()
-    return built_once("wickwatch-spirits", option, lambda data: _parse(data, "option spirits"))
+SPIRITS = CardData("wickwatch.spirits", "spirit deck file", "spirits", builtin_deck, parse_deck)
+read_spirits_file = SPIRITS.read_file
+"""A player's spirit deck file, read strictly and validated: the `spirits` option's value."""
+deck_for = SPIRITS.chosen
+"""The spirit deck the `spirits` option chooses (None: the shipped one)."""
+check_spirits_option = SPIRITS.check
+"""The `spirits` option's validator: None, or a deck in spirits.yaml's format."""
