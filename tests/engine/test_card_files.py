@@ -129,6 +129,15 @@ def test_a_misspelt_key_names_the_file_the_line_and_the_key(fmt, tmp_path):
                               f"(did you mean {meant!r}? known: ")
 
 
+def test_a_key_misspelt_in_place_of_the_real_one_is_named_before_the_missing_one(fmt):
+    data = copy.deepcopy(fmt.shipped())
+    wrong, meant = fmt.misspelt
+    entry = _at(data, fmt.entry)
+    entry[wrong] = entry.pop(meant, "x")
+    message = _refusal(lambda: fmt.data.check(data))
+    assert f"{dotted((*fmt.entry, wrong))}: unknown key (did you mean {meant!r}?" in message
+
+
 def test_a_misspelt_key_in_option_data_names_its_path(fmt):
     data = copy.deepcopy(fmt.shipped())
     _at(data, fmt.entry)[fmt.misspelt[0]] = "x"

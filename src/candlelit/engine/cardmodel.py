@@ -35,8 +35,10 @@ def validated(model: type[M], data: Any, origin: str | Source) -> M:
 
 def problem(model: type[BaseModel], data: Any, source: Source,
             exc: ValidationError) -> DataError:
-    """The one-line DataError for the first of pydantic's `exc` on `data`."""
-    first = exc.errors(include_url=False)[0]
+    """The one-line DataError for the first of pydantic's `exc` on `data`, an unknown key
+    first (a misspelt key is also a missing one; the misspelling is the news)."""
+    errors = exc.errors(include_url=False)
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     kind = first["type"]
     path = _data_path(data, first["loc"], keep_last=kind == "missing")
     return source.error(path, _what(first, model, path) + _entry_id(data, path))
