@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -32,8 +32,9 @@ class SeatObservation:
         """How many seats the game has."""
         return self.__state.num_players
 
-    def view(self) -> dict[str, Any]:
-        """Everything this seat may see (the engine's `view(seat)`)."""
+    def view(self) -> Mapping[str, Any]:
+        """Everything this seat may see (the engine's `view(seat)`; a game's bot narrows it
+        to the game's typed view)."""
         return self.__state.view(self.seat)
 
     def information_state(self) -> str:

@@ -95,7 +95,7 @@ class TerminalGame:
                 state.apply_action(action, bot_seat)
         self.show_end()
 
-    def _draw(self, view: dict[str, Any], full: bool = False) -> None:
+    def _draw(self, view: Mapping[str, Any], full: bool = False) -> None:
         game, lang, log = self.state.game, self.lang, view["log"]
         new = log[max(self.shown, 0):]
         if new or full or self.shown < 0:

@@ -7,7 +7,7 @@ from `candlelit.cli.tables`, and a game without one is shown by `fallback_view`.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -48,7 +48,7 @@ def phase_text(game: str, phase: Any, lang: str) -> str:
     return t(key, lang) if has(key, lang) else str(phase or "")
 
 
-def header(game: str, view: dict[str, Any], lang: str, names: Sequence[str],
+def header(game: str, view: Mapping[str, Any], lang: str, names: Sequence[str],
            seed: int | None = None) -> RenderableType:
     """Title, round, first player and who acts now, from the view's common keys."""
     facts: list[str] = []
@@ -107,12 +107,12 @@ def choices_panel(labels: Sequence[str], lang: str) -> RenderableType:
                  border_style="cyan", expand=False)
 
 
-def fallback_view(view: dict[str, Any]) -> RenderableType:
+def fallback_view(view: Mapping[str, Any]) -> RenderableType:
     """A pretty-printed view (without its log) for games that have no table renderer."""
     return Pretty({key: value for key, value in view.items() if key != "log"})
 
 
-def render_view(view: dict[str, Any], lang: str,
+def render_view(view: Mapping[str, Any], lang: str,
                 who: Sequence[str] | None = None) -> RenderableType:
     """`view` drawn by its game's renderer (found by `view["game"]`), else the fallback."""
     game = view.get("game")
@@ -122,13 +122,13 @@ def render_view(view: dict[str, Any], lang: str,
     return renderer(view, lang, who if who is not None else [])
 
 
-def status_panel(game: str, view: dict[str, Any], lang: str) -> RenderableType | None:
+def status_panel(game: str, view: Mapping[str, Any], lang: str) -> RenderableType | None:
     """The seat's own cards and pending choice if the game can show them, else None."""
     renderer = status_renderer(game)
     return None if renderer is None else renderer(view, lang)
 
 
-def result_panel(view: dict[str, Any], lang: str, names: Sequence[str],
+def result_panel(view: Mapping[str, Any], lang: str, names: Sequence[str],
                  winners: Sequence[int]) -> RenderableType:
     """Final scores (from `view["result"]["scores"]` when given) and the winners."""
     result = view.get("result")

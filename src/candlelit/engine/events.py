@@ -6,10 +6,18 @@ record to build on every rule step; `State.events()` gives them back as named `E
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 Entry = tuple[str, str, dict[str, Any], "tuple[int, ...] | None"]
 """One stored log entry, in `Event`'s field order; audience None means everyone."""
+
+
+class LogLine(TypedDict):
+    """One log entry as a view shows it: its kind, translation key and arguments."""
+
+    kind: str
+    key: str
+    args: dict[str, Any]
 
 
 class Event(NamedTuple):
@@ -31,7 +39,7 @@ def seen_by(entry: Entry, viewer: int | None) -> bool:
     return audience is None or (viewer is not None and viewer in audience)
 
 
-def redact(log: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
+def redact(log: list[Entry], viewer: int | None) -> list[LogLine]:
     """The part of `log` that `viewer` may see, as JSON-able dicts (`seen_by` inlined: views
     walk the whole log)."""
     return [{"kind": kind, "key": key, "args": args} for kind, key, args, audience in log

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from candlelit.engine.errors import IllegalAction
-from candlelit.engine.events import Entry, Event, redact
+from candlelit.engine.events import Entry, Event, LogLine, redact
 from candlelit.engine.rng import chance_below, chance_stream
 
 TERMINAL = -4
@@ -88,15 +89,16 @@ class State(ABC):
 
     # -- information ------------------------------------------------------------------
     @abstractmethod
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """Exactly what `player` (None: a spectator) may see, JSON-able, with its log."""
+    def view(self, player: int | None = None) -> Mapping[str, Any]:
+        """Exactly what `player` (None: a spectator) may see, JSON-able, with its log (each
+        game returns its own typed view, a TypedDict, which callers treat as read-only)."""
 
     def information_state_string(self, player: int) -> str:
         """A string that identifies everything `player` knows (its view, canonical JSON)."""
         return json.dumps(self.view(player), sort_keys=True, ensure_ascii=False,
                           separators=(",", ":"))
 
-    def visible_log(self, viewer: int | None) -> list[dict[str, Any]]:
+    def visible_log(self, viewer: int | None) -> list[LogLine]:
         """The log entries `viewer` may see."""
         return redact(self.log, viewer)
 
@@ -112,6 +114,16 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy."""
+
+    def fresh_copy(self) -> Self:
+        """A new state of the same class holding only the engine's fields (history and log
+        copied, options shared); a game's `clone` fills in its own fields."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
+            self.options
+        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        return c
 
     def snapshot(self) -> dict[str, Any]:
         """All stored fields as plain JSON-able data."""

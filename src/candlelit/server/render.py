@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -122,7 +122,7 @@ def page(template: str, lang: str, **context: Any) -> str:
     return env.get_template(template).render(t=translator(lang), lang=lang, **context)
 
 
-def board_html(game: str, view: dict[str, Any], lang: str, names: list[str],
+def board_html(game: str, view: Mapping[str, Any], lang: str, names: list[str],
                viewer: int | None) -> str:
     """The game's own board template for `view` (a generic one if it has none)."""
     spec = get(game)

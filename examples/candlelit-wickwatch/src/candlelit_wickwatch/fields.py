@@ -75,10 +75,7 @@ class WickwatchFields(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self: F) -> F:
         """A copy sharing only immutable data (options, spirit data, logged events)."""
-        c = type(self).__new__(type(self))
-        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
-            self.options
-        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c = self.fresh_copy()
         c.spirit_ids, c.spirit_values = self.spirit_ids, self.spirit_values
         c.nights, c.night, c.phase = self.nights, self.night, self.phase
         c.hands = [h[:] for h in self.hands]

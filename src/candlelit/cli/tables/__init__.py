@@ -10,7 +10,7 @@ without one gets the fallback. That module may define any of:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,8 +19,8 @@ from rich.console import RenderableType
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
 
-ViewRenderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
-StatusRenderer = Callable[[dict[str, Any], str], RenderableType]
+ViewRenderer = Callable[[Mapping[str, Any], str, Sequence[str]], RenderableType]
+StatusRenderer = Callable[[Mapping[str, Any], str], RenderableType]
 CardsRenderer = Callable[[str, Path | None], RenderableType]
 
 def _lookup(game: str, name: str) -> Any:

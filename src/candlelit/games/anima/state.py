@@ -274,11 +274,7 @@ class AnimaFields(State):
 
     def clone(self) -> Self:
         """An independent copy (nested lists copied, card data shared)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
-            self.options
-        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c = self.fresh_copy()
         c.cards, c.memo = self.cards, None
         for name in _LISTS:
             setattr(c, name, getattr(self, name)[:])

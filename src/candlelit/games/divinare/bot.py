@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -48,7 +48,7 @@ class ExpectationBot:
         at = None if action == CENTRE_ACTION else action - MOVE_BASE
         return expected_points(board["spaces"], board["bonus"], dist, at)
 
-    def _gain(self, view: dict[str, Any], dist: list[dict[int, float]], suit: int) -> float:
+    def _gain(self, view: Mapping[str, Any], dist: list[dict[int, float]], suit: int) -> float:
         """Best expected points after moving this suit's token, minus where it stands now."""
         board = view["boards"][suit]
         here = board["tokens"][view["viewer"]]

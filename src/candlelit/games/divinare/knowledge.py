@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 from math import comb
 from typing import Any
 
+from candlelit.engine.events import LogLine
 from candlelit.games.divinare.boards import CARDS_PER_SUIT, DEALT, DECK_SIZE, SUITS
 
 
-def known_outstanding(log: list[dict[str, Any]], player: int) -> list[int]:
+def known_outstanding(log: Sequence[LogLine], player: int) -> list[int]:
     """Cards `player` passed this round that must still be in other seats' hands.
 
     Of the cards it gave, some may have come back to it and some may have been played by
@@ -36,7 +38,7 @@ def known_outstanding(log: list[dict[str, Any]], player: int) -> list[int]:
     return [max(0, given[s] - back[s] - played_since[s]) for s in range(4)]
 
 
-def known_dealt(view: dict[str, Any]) -> list[int]:
+def known_dealt(view: Mapping[str, Any]) -> list[int]:
     """Per suit, how many of the 24 dealt cards the viewer can vouch for."""
     player = view["viewer"]
     forced = known_outstanding(view["log"], player)
@@ -55,7 +57,7 @@ def _hypergeometric(population: int, successes: int, draws: int) -> tuple[float,
                  for k in range(min(successes, draws) + 1))
 
 
-def count_distribution(view: dict[str, Any]) -> list[dict[int, float]]:
+def count_distribution(view: Mapping[str, Any]) -> list[dict[int, float]]:
     """For each suit, P(final count = c) given the viewer's knowledge (exact hypergeometric)."""
     known = known_dealt(view)
     unknown_dealt = DEALT - sum(known)

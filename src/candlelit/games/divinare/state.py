@@ -104,11 +104,7 @@ class DivinareFields(State):
 
     def clone(self) -> Self:
         """A copy sharing only immutable data (layout, options, logged events)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
-            self.options
-        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c = self.fresh_copy()
         c.layout, c.spaces, c.schedule = self.layout, self.spaces, self.schedule
         c.rounds, c.round, c.first, c.turn = self.rounds, self.round, self.first, self.turn
         c.phase, c.move_suit, c.next_pass = self.phase, self.move_suit, self.next_pass

@@ -17,7 +17,7 @@ It reads only its seat's view and the public card list (no resampling, no search
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -104,10 +104,10 @@ class HeuristicBot:
     def _id(self, seat: SeatObservation, action: int) -> str:
         return str(seat.action_to_struct(action).get("card", ""))
 
-    def _me(self, view: dict[str, Any]) -> dict[str, Any]:
+    def _me(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return dict(view["seats"][view["viewer"]])
 
-    def _here(self, view: dict[str, Any], q: int) -> list[dict[str, Any]]:
+    def _here(self, view: Mapping[str, Any], q: int) -> list[dict[str, Any]]:
         """The ghosts on seat q's location ([] while on its camera)."""
         s = view["seats"][q]
         if s["inside"]:
@@ -116,14 +116,14 @@ class HeuristicBot:
             return []
         return list(view["map"][s["cell"]]["ghosts"])
 
-    def _dice(self, view: dict[str, Any], q: int) -> int:
+    def _dice(self, view: Mapping[str, Any], q: int) -> int:
         film = view["seats"][q]["film"]
         return self.card[film].dice if film in self.card else self.camera_dice
 
-    def _unlocked(self, view: dict[str, Any]) -> bool:
+    def _unlocked(self, view: Mapping[str, Any]) -> bool:
         return bool(self._me(view)["album_points"] >= view["shrine_points"])
 
-    def _leader(self, view: dict[str, Any]) -> int:
+    def _leader(self, view: Mapping[str, Any]) -> int:
         me = view["viewer"]
         others = [s for s in view["seats"] if s["seat"] != me]
         return int(max(others, key=lambda s: (s["album_points"], -s["seat"]))["seat"])
@@ -139,12 +139,12 @@ class HeuristicBot:
         return 1.0 - miss ** dice
 
     # -- step 2: the fight ----------------------------------------------------------------
-    def _fought(self, view: dict[str, Any]) -> dict[str, Any]:
+    def _fought(self, view: Mapping[str, Any]) -> dict[str, Any]:
         stack = self._here(view, view["viewer"])
         i = view["fighting"]
         return stack[i] if 0 <= i < len(stack) else {"power": 6, "boss": False, "id": ""}
 
-    def _fight(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _fight(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         ghost = self._fought(view)
         if A_FUNC in legal and self._function_before_fight(view, ghost):
             return A_FUNC
@@ -154,11 +154,11 @@ class HeuristicBot:
                     return action
         return A_ROLL
 
-    def _function_engine(self, view: dict[str, Any]) -> str:
+    def _function_engine(self, view: Mapping[str, Any]) -> str:
         card = self.card.get(self._me(view)["function"] or "")
         return card.engine if card is not None else ""
 
-    def _function_before_fight(self, view: dict[str, Any], ghost: dict[str, Any]) -> bool:
+    def _function_before_fight(self, view: Mapping[str, Any], ghost: dict[str, Any]) -> bool:
         """Save against upgrade loss, Track from a likely defeat, Sense to swap a weak card."""
         engine = self._function_engine(view)
         me = self._me(view)
@@ -174,12 +174,12 @@ class HeuristicBot:
             return self._weak_card(view)
         return False
 
-    def _weak_card(self, view: dict[str, Any]) -> bool:
+    def _weak_card(self, view: Mapping[str, Any]) -> bool:
         """Whether the hand holds a card worth trading for a fresh draw."""
         hand = view["hand"]
         return len(hand) >= 2 and min(self._keep(view, c) for c in hand) <= 1.5
 
-    def _rolled(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _rolled(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         ghost = self._fought(view)
         power = ghost["power"]
         finals: list[int] = view["combat"]["final"]
@@ -204,7 +204,7 @@ class HeuristicBot:
             return rerolls[0]
         return A_RESOLVE
 
-    def _reroll(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _reroll(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         power = self._fought(view)["power"]
         finals: list[int] = view["combat"]["final"]
         for action in legal:
@@ -213,7 +213,7 @@ class HeuristicBot:
         return A_PASS
 
     # -- Quick Escape in another seat's turn ----------------------------------------------
-    def _react(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _react(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         """Flee with Quick Escape from ghosts that would probably beat this seat."""
         me = view["viewer"]
         here = self._here(view, me)
@@ -224,7 +224,7 @@ class HeuristicBot:
         return max(legal) if threatened else A_PASS
 
     # -- step 3: the move -----------------------------------------------------------------
-    def _move(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _move(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         me = self._me(view)
         here = self._here(view, view["viewer"])
         boss_here = any(g["boss"] for g in here)
@@ -234,7 +234,7 @@ class HeuristicBot:
             return A_FORGO_MOVE
         return max(legal, key=lambda a: (self._move_score(view, me, a), -a))
 
-    def _shrine_cell(self, view: dict[str, Any]) -> int | None:
+    def _shrine_cell(self, view: Mapping[str, Any]) -> int | None:
         for cell in view["map"]:
             if cell["place"] == SHRINE:
                 return int(cell["cell"])
@@ -244,7 +244,7 @@ class HeuristicBot:
     def _distance(a: int, b: int) -> int:
         return abs(a // 3 - b // 3) + abs(a % 3 - b % 3)
 
-    def _move_score(self, view: dict[str, Any], me: dict[str, Any], action: int) -> float:
+    def _move_score(self, view: Mapping[str, Any], me: dict[str, Any], action: int) -> float:
         unlocked = self._unlocked(view)
         shrine = self._shrine_cell(view)
         if action == A_FORGO_MOVE:
@@ -283,7 +283,7 @@ class HeuristicBot:
         rooms = me["rooms"]
         return list(rooms[k]["ghosts"]) if 0 <= k < len(rooms) else []
 
-    def _ghost_pull(self, view: dict[str, Any], ghosts: list[dict[str, Any]]) -> float:
+    def _ghost_pull(self, view: Mapping[str, Any], ghosts: list[dict[str, Any]]) -> float:
         """Expected album value of fighting these ghosts weakest first, less a loss."""
         dice = self._dice(view, view["viewer"])
         score = 0.0
@@ -298,11 +298,11 @@ class HeuristicBot:
                 break
         return score
 
-    def _holds_items(self, view: dict[str, Any]) -> bool:
+    def _holds_items(self, view: Mapping[str, Any]) -> bool:
         return any(self.card[c].type == "item" for c in view["hand"] if c in self.card)
 
     # -- step 4: the play -----------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _play(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         if A_FUNC in legal and self._function_engine(view) == "sense" and self._weak_card(view):
             return A_FUNC
         best, best_score = A_PASS, 0.0
@@ -314,7 +314,7 @@ class HeuristicBot:
                 best, best_score = action, score
         return best
 
-    def _play_score(self, view: dict[str, Any], card_id: str) -> float:
+    def _play_score(self, view: Mapping[str, Any], card_id: str) -> float:
         card = self.card.get(card_id)
         if card is None:
             return 0.0
@@ -347,15 +347,15 @@ class HeuristicBot:
         return 0.0
 
     @staticmethod
-    def _next_seat(view: dict[str, Any]) -> int:
+    def _next_seat(view: Mapping[str, Any]) -> int:
         return (int(view["viewer"]) + 1) % int(view["players"])
 
-    def _next_seat_ghosts(self, view: dict[str, Any]) -> bool:
+    def _next_seat_ghosts(self, view: Mapping[str, Any]) -> bool:
         """Whether the next seat, which Futile Odds' one turn covers, will fight a ghost."""
         nxt = self._next_seat(view)
         return not view["seats"][nxt]["misses_next_turn"] and bool(self._here(view, nxt))
 
-    def _haunt(self, view: dict[str, Any], card_id: str | None, q: int) -> float:
+    def _haunt(self, view: Mapping[str, Any], card_id: str | None, q: int) -> float:
         """How good it is to put this ghost on seat q's location (-inf when it may not)."""
         card = self.card.get(card_id or "")
         s = view["seats"][q]
@@ -372,7 +372,7 @@ class HeuristicBot:
         lead = 1.0 + 0.2 * float(s["album_points"])
         return lead * ((1 - p) * 1.5 - p * card.album_value)
 
-    def _target_ghost(self, view: dict[str, Any], legal: Sequence[int],
+    def _target_ghost(self, view: Mapping[str, Any], legal: Sequence[int],
                       seat: SeatObservation) -> int:
         me = view["viewer"]
         holding = view["holding"]
@@ -401,7 +401,7 @@ class HeuristicBot:
         return max(legal, key=lambda a: (owner_score(a), -a))
 
     # -- keeping cards --------------------------------------------------------------------
-    def _keep(self, view: dict[str, Any], card_id: str) -> float:
+    def _keep(self, view: Mapping[str, Any], card_id: str) -> float:
         """How much the bot wants to keep this card in hand (or on its camera)."""
         card = self.card.get(card_id)
         if card is None:

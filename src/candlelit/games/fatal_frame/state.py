@@ -168,11 +168,7 @@ class FatalFrameFields(State):
     # -- copies -----------------------------------------------------------------------
     def clone(self) -> Self:
         """An independent copy (nested lists copied, card data shared)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
-            self.options
-        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c = self.fresh_copy()
         c.cards, c.legal_memo = self.cards, NOT_ASKED
         for name in ("main_deck", "main_discard", "interior_deck", "interior_discard",
                      "boss_pile", "grid", "revealed", "pos", "room", "entered", "film",

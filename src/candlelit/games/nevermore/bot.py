@@ -16,7 +16,7 @@ It reads only its seat's view (and its own log): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -80,7 +80,7 @@ class HeuristicBot:
         return first
 
     # -- drafting -------------------------------------------------------------------------
-    def _worth(self, view: dict[str, Any]) -> list[float]:
+    def _worth(self, view: Mapping[str, Any]) -> list[float]:
         me = view["seats"][view["viewer"]]
         if me["form"] == "raven":
             return [1.0] * 5
@@ -90,7 +90,7 @@ class HeuristicBot:
         raven = 4.0 if hand[RAVEN] >= 3 else 0.1
         return [2.6, 0.6 + 0.6 * hurt, 1.3, 2.6 * near, raven]
 
-    def _pass(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _pass(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         hand = [view["you"]["hand"][s] for s in SUITS]
         me = view["seats"][view["viewer"]]
         if me["form"] == "raven":
@@ -98,7 +98,7 @@ class HeuristicBot:
         worth = self._worth(view)
         return min(legal, key=lambda a: (worth[a - A_PASS] * (1 + hand[a - A_PASS]), a))
 
-    def _raven_pass(self, view: dict[str, Any], hand: list[int], legal: Sequence[int]) -> int:
+    def _raven_pass(self, view: Mapping[str, Any], hand: list[int], legal: Sequence[int]) -> int:
         front = [view["seats"][view["viewer"]]["front"][s] for s in SUITS]
         total = [hand[k] + front[k] for k in range(5)]
         same = max(range(5), key=lambda k: total[k])
@@ -108,7 +108,7 @@ class HeuristicBot:
         return max(legal, key=lambda a: (hand[a - A_PASS], -a))
 
     # -- committing -----------------------------------------------------------------------
-    def _commit(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _commit(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         suit = SUITS.index(view["decision"]["suit"])
         me = view["seats"][view["viewer"]]
         plain = [a for a in legal if A_COMMIT <= a < A_WILD]
@@ -122,7 +122,7 @@ class HeuristicBot:
         return min(plain)
 
     # -- magick and abilities -------------------------------------------------------------
-    def _window(self, view: dict[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _window(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
         best = A_DONE
         for action in legal:
             if A_PLAY <= action < A_JOIN:
@@ -136,13 +136,13 @@ class HeuristicBot:
                 return action
         return best
 
-    def _effect(self, seat: SeatObservation, title: int, view: dict[str, Any]) -> str:
+    def _effect(self, seat: SeatObservation, title: int, view: Mapping[str, Any]) -> str:
         for card in view["you"]["magick"]:
             if card["title"] == title:
                 return str(card["effect"])
         return ""
 
-    def _wants(self, view: dict[str, Any], title: int, struct: dict[str, Any],
+    def _wants(self, view: Mapping[str, Any], title: int, struct: dict[str, Any],
                seat: SeatObservation) -> bool:
         effect = self._effect(seat, title, view)
         me = view["seats"][view["viewer"]]
@@ -174,7 +174,7 @@ class HeuristicBot:
             return self._take_helps(view)
         return False
 
-    def _take_helps(self, view: dict[str, Any]) -> bool:
+    def _take_helps(self, view: Mapping[str, Any]) -> bool:
         net: list[int] = view.get("net") or []
         me = view["viewer"]
         if not net:
@@ -183,7 +183,7 @@ class HeuristicBot:
         others = max((c for s, c in enumerate(net) if s != me), default=0)
         return others > 0 and mine + 1 >= others - 1
 
-    def _join(self, view: dict[str, Any], title: int) -> bool:
+    def _join(self, view: Mapping[str, Any], title: int) -> bool:
         """Add a card to the hand: a Raven toward a Conspiracy, any other suit card just
         before resolution (so it cannot be drafted away)."""
         suit = next((c.get("joins_as") for c in view["you"]["magick"] if c["title"] == title),
@@ -192,7 +192,7 @@ class HeuristicBot:
             return self._add_raven(view)
         return bool(view["phase"] == "before_resolution")
 
-    def _add_raven(self, view: dict[str, Any]) -> bool:
+    def _add_raven(self, view: Mapping[str, Any]) -> bool:
         hand: dict[str, int] = view["you"]["hand"]
         shadow = sum(c["count"] for c in view["you"]["magick"] if c["deck"] == "shadow")
         if view["phase"] == "before_resolution":
@@ -200,7 +200,7 @@ class HeuristicBot:
         return False
 
     # -- choices --------------------------------------------------------------------------
-    def _leader(self, view: dict[str, Any]) -> int | None:
+    def _leader(self, view: Mapping[str, Any]) -> int | None:
         me = view["viewer"]
         humans = [s for s in view["seats"] if s["form"] == "human" and s["seat"] != me]
         if not humans:
@@ -208,7 +208,7 @@ class HeuristicBot:
         best = max(humans, key=lambda s: (s["vp"], -s["health"], -s["seat"]))
         return int(best["seat"])
 
-    def _target(self, view: dict[str, Any], legal: Sequence[int], purpose: str) -> int:
+    def _target(self, view: Mapping[str, Any], legal: Sequence[int], purpose: str) -> int:
         me = view["viewer"]
         seats = view["seats"]
         targets = [a for a in legal if A_TARGET <= a < A_KIND]
@@ -230,7 +230,7 @@ class HeuristicBot:
             return (foe, taken, s["form"] == "human", s["vp"], -s["health"], -action)
         return max(targets, key=score)
 
-    def _attack(self, view: dict[str, Any], legal: Sequence[int]) -> int:
+    def _attack(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
         me = view["seats"][view["viewer"]]
         net = view.get("net") or []
         top = max(net) if net else 0
@@ -252,7 +252,7 @@ class HeuristicBot:
                 return A_SWEEP
         return best
 
-    def _prophecy_pick(self, view: dict[str, Any]) -> tuple[int, int] | None:
+    def _prophecy_pick(self, view: Mapping[str, Any]) -> tuple[int, int] | None:
         me = view["viewer"]
         start = max((i for i, e in enumerate(view["log"]) if e["key"] == "nevermore.round_start"),
                     default=0)
@@ -271,7 +271,7 @@ class HeuristicBot:
                 best = (to, k, bag[k])
         return None if best is None else (best[0], best[1])
 
-    def _kind(self, view: dict[str, Any], legal: Sequence[int], purpose: str) -> int:
+    def _kind(self, view: Mapping[str, Any], legal: Sequence[int], purpose: str) -> int:
         if purpose == "prophecy_suit":
             pick = self._prophecy_pick(view)
             if pick is not None and A_KIND + pick[1] in legal:
@@ -287,7 +287,7 @@ class HeuristicBot:
         order = ("Lenore", "Prince Prospero", "Hop-Frog", "Ligeia", "M. Valdemar", "Montresor")
         return order.index(name) if name in order else len(order) + action - A_CHAR
 
-    def _card_worth(self, view: dict[str, Any], seat: SeatObservation, title: int) -> int:
+    def _card_worth(self, view: Mapping[str, Any], seat: SeatObservation, title: int) -> int:
         effect = self._effect(seat, title, view)
         return 3 if effect in PLAY_ALWAYS or effect == "reprieve" else 1
 

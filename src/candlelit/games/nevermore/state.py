@@ -254,11 +254,7 @@ class NevermoreFields(State):
     # -- copies -----------------------------------------------------------------------
     def clone(self) -> Self:
         """A copy sharing only immutable data (the card set, options, logged events)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
-            self.options
-        c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c = self.fresh_copy()
         c.cards, c.specters = self.cards, self.specters
         c.round, c.start, c.direction, c.order = self.round, self.start, self.direction, \
             self.order[:]

@@ -18,7 +18,7 @@ addressed to it): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -57,7 +57,7 @@ class HeuristicBot:
         self.seat = seat
 
     # -- reading the view -----------------------------------------------------------------
-    def _read(self, view: dict[str, Any]) -> None:
+    def _read(self, view: Mapping[str, Any]) -> None:
         """Load the tables and this seat's beliefs from `view`."""
         opts = view["options"]
         self.cards: tuple[Card, ...] = cards_for(opts["boards"])
@@ -73,7 +73,7 @@ class HeuristicBot:
         self.gate = "none" if me.get("zombie") else self.me.gate
         self._believe(view)
 
-    def _believe(self, view: dict[str, Any]) -> None:
+    def _believe(self, view: Mapping[str, Any]) -> None:
         seats = self.seats
         shown = {s["character"] for k, s in enumerate(seats)
                  if "character" in s and k != self.seat and (s["revealed"] or not s["alive"])}
