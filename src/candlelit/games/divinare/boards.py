@@ -11,8 +11,9 @@ from pydantic import Field, model_validator
 from candlelit.engine.cardfile import Source, as_source, read_shipped
 from candlelit.engine.cardmodel import CardModel, validated
 from candlelit.engine.datafiles import CardData
+from candlelit.games.divinare.view_types import Suit
 
-SUITS = ("red", "blue", "green", "yellow")
+SUITS: tuple[Suit, ...] = ("red", "blue", "green", "yellow")
 """Suit ids in board order: chiromancy, crystallomancy, tasseomancy, astromancy."""
 SUIT_BY_NAME = {"chiromancy": 0, "crystallomancy": 1, "tasseomancy": 2, "astromancy": 3}
 CARDS_PER_SUIT = (6, 8, 10, 12)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.knowledge import count_distribution, expected_points
 from candlelit.games.divinare.state import CENTRE_ACTION, DISCARD_BASE, MOVE_BASE, PASS_BASE
+from candlelit.games.divinare.view_types import BoardView, DivinareView, seat_view
 
 
 class ExpectationBot:
@@ -28,7 +28,7 @@ class ExpectationBot:
         """The legal action with the best expected effect on this seat's score."""
         if len(legal) == 1:
             return legal[0]
-        view = seat.view()
+        view = seat_view(seat)
         dist = count_distribution(view)
         gains = [self._gain(view, dist, s) for s in range(4)]
         first = legal[0]
@@ -44,16 +44,18 @@ class ExpectationBot:
             return max(legal, key=lambda a: (self._value(board, dist[suit], a), -a))
         return max(legal, key=lambda a: (gains[a], -a))
 
-    def _value(self, board: dict[str, Any], dist: dict[int, float], action: int) -> float:
+    def _value(self, board: BoardView, dist: dict[int, float], action: int) -> float:
         at = None if action == CENTRE_ACTION else action - MOVE_BASE
         return expected_points(board["spaces"], board["bonus"], dist, at)
 
-    def _gain(self, view: Mapping[str, Any], dist: list[dict[int, float]], suit: int) -> float:
+    def _gain(self, view: DivinareView, dist: list[dict[int, float]], suit: int) -> float:
         """Best expected points after moving this suit's token, minus where it stands now."""
         board = view["boards"][suit]
-        here = board["tokens"][view["viewer"]]
+        me = view["viewer"]
+        assert me is not None, "a bot plays a seat"
+        here = board["tokens"][me]
         taken = {t for i, t in enumerate(board["tokens"]) if t is not None}
-        options = [None] if here is not None else []
+        options: list[int | None] = [None] if here is not None else []
         options += [v for v in board["spaces"] if v not in taken]
         now = expected_points(board["spaces"], board["bonus"], dist[suit], here)
         best = max(expected_points(board["spaces"], board["bonus"], dist[suit], v)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.games.divinare.boards import CARDS_PER_SUIT, SUITS, builtin_layout
+from candlelit.games.divinare.view_types import BoardView
 
 
 def catalogue() -> dict[str, Any]:
@@ -21,7 +22,7 @@ def catalogue() -> dict[str, Any]:
     }
 
 
-def spaces(board: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
+def spaces(board: BoardView) -> list[tuple[int, int, list[int]]]:
     """A board view's numbered spaces as (number, bonus, seats with a token there)."""
     bonus = board["bonus"]
     tokens = board["tokens"]

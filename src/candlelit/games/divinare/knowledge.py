@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from math import comb
-from typing import Any
 
 from candlelit.engine.events import LogLine
 from candlelit.games.divinare.boards import CARDS_PER_SUIT, DEALT, DECK_SIZE, SUITS
+from candlelit.games.divinare.view_types import DivinareView
 
 
 def known_outstanding(log: Sequence[LogLine], player: int) -> list[int]:
@@ -38,9 +38,11 @@ def known_outstanding(log: Sequence[LogLine], player: int) -> list[int]:
     return [max(0, given[s] - back[s] - played_since[s]) for s in range(4)]
 
 
-def known_dealt(view: Mapping[str, Any]) -> list[int]:
-    """Per suit, how many of the 24 dealt cards the viewer can vouch for."""
+def known_dealt(view: DivinareView) -> list[int]:
+    """Per suit, how many of the 24 dealt cards the viewing seat (not a spectator) can vouch
+    for."""
     player = view["viewer"]
+    assert player is not None, "a spectator holds no cards"
     forced = known_outstanding(view["log"], player)
     known = []
     for s, suit in enumerate(SUITS):
@@ -57,7 +59,7 @@ def _hypergeometric(population: int, successes: int, draws: int) -> tuple[float,
                  for k in range(min(successes, draws) + 1))
 
 
-def count_distribution(view: Mapping[str, Any]) -> list[dict[int, float]]:
+def count_distribution(view: DivinareView) -> list[dict[int, float]]:
     """For each suit, P(final count = c) given the viewer's knowledge (exact hypergeometric)."""
     known = known_dealt(view)
     unknown_dealt = DEALT - sum(known)

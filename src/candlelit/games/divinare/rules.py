@@ -45,6 +45,7 @@ from candlelit.games.divinare.state import (
     DivinareFields,
 )
 from candlelit.games.divinare.turns import move, play
+from candlelit.games.divinare.view_types import DivinareView
 from candlelit.games.divinare.views import view
 
 
@@ -190,7 +191,7 @@ class DivinareState(DivinareFields):
                 f"m{self.move_suit}|h{self.hands[player]}c{self.held[player]}"
                 f"d{self.discards[player]}|w{self.to_commit}|T{self.tokens}")
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> DivinareView:
         """What `player` (None: a spectator) may see (see views.py)."""
         return view(self, player)
 

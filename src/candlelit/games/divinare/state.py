@@ -32,10 +32,11 @@ from typing import Any, ClassVar, Self
 
 from candlelit.engine.state import State
 from candlelit.games.divinare.boards import Layout, layout_for
+from candlelit.games.divinare.view_types import Phase
 
 # phases
 DISCARD, PASS, PLAY, MOVE, OVER = range(5)
-PHASE_NAMES = ("discard", "pass", "play", "move", "over")
+PHASE_NAMES: tuple[Phase, ...] = ("discard", "pass", "play", "move", "over")
 
 # action space
 PLAY_BASE = 0

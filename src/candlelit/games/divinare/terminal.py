@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -25,11 +25,20 @@ from candlelit.games.divinare.boards import (
     read_layout_file,
 )
 from candlelit.games.divinare.messages import suit_name
+from candlelit.games.divinare.view_types import (
+    BoardView,
+    DivinareView,
+    SeatView,
+    Suit,
+    SuitCounts,
+    TokenColour,
+    divinare_view,
+)
 from candlelit.i18n import LANGUAGES, colon, list_sep, seat_name, t
 
 SUIT_STYLES = {"red": "bold bright_red", "blue": "bold bright_blue",
                "green": "bold bright_green", "yellow": "bold bright_yellow"}
-TOKEN_COLOURS = ("blue", "yellow", "red")
+TOKEN_COLOURS: tuple[TokenColour, ...] = ("blue", "yellow", "red")
 TOKEN_STYLES = {"blue": "bright_blue", "yellow": "bright_yellow", "red": "bright_red"}
 BONUS_MARKS = {1: "○", 2: "●"}
 FLAGGED = frozenset({"low", "invented"})
@@ -72,7 +81,7 @@ def cards_line(counts: Sequence[int], lang: str) -> Text:
     return Text(list_sep(lang)).join(parts)
 
 
-def hand_line(hand: dict[str, int], lang: str) -> Text:
+def hand_line(hand: SuitCounts, lang: str) -> Text:
     """'Your hand: …' for a view's `hand`."""
     line = Text.assemble((t("ui.your_hand", lang) + colon(lang), "bold"))
     line.append_text(cards_line([hand[s] for s in SUITS], lang))
@@ -80,7 +89,7 @@ def hand_line(hand: dict[str, int], lang: str) -> Text:
 
 
 # -- the table during play -----------------------------------------------------------------
-def _board_name(board: dict[str, Any], moving: str | None, total: int, lang: str) -> Text:
+def _board_name(board: BoardView, moving: Suit | None, total: int, lang: str) -> Text:
     suit = board["suit"]
     name = Text()
     name.append(suit_name(suit, lang),
@@ -92,7 +101,7 @@ def _board_name(board: dict[str, Any], moving: str | None, total: int, lang: str
     return name
 
 
-def boards_panel(view: dict[str, Any], lang: str) -> RenderableType:
+def boards_panel(view: DivinareView, lang: str) -> RenderableType:
     """Each board as a row of numbered spaces with whose token is where, and the centre."""
     viewer = view.get("viewer")
     boards = view["boards"]
@@ -133,7 +142,7 @@ def boards_panel(view: dict[str, Any], lang: str) -> RenderableType:
                  box=box.ROUNDED, expand=False)
 
 
-def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+def _status(seat: SeatView, view: DivinareView, lang: str) -> Text:
     words: list[str] = []
     if seat["ready"]:
         words.append(_u("ready", lang))
@@ -143,7 +152,7 @@ def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     return Text(list_sep(lang).join(words), style="italic")
 
 
-def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
+def seats_table(view: DivinareView, lang: str, who: Sequence[str]) -> Table:
     """Each seat: who plays it, cards held, score tokens and points where shown, status."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column(t("ui.seat", lang), no_wrap=True)
@@ -175,8 +184,14 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
     return table
 
 
-def render_status(view: dict[str, Any], lang: str) -> RenderableType:
-    """The seat's hand by suit, cards chosen so far, face-down discards and this round's passes."""
+def render_status(view: Mapping[str, Any], lang: str) -> RenderableType:
+    """The seat's hand by suit, cards chosen so far, face-down discards and this round's passes
+    (`view`: a seat's Divinare view, as the terminal gets it)."""
+    return own_cards(divinare_view(view), lang)
+
+
+def own_cards(view: DivinareView, lang: str) -> RenderableType:
+    """`render_status` of a typed seat view."""
     lines: list[Text] = [hand_line(view["hand"], lang)]
     chosen = [view["choosing"][s] for s in SUITS]
     if any(chosen) or view["to_choose"]:
@@ -204,11 +219,13 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*lines)
 
 
-def render_view(view: dict[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
-    """The seat's whole table: the boards, the seats, and (for a seat) its own cards."""
-    parts: list[RenderableType] = [boards_panel(view, lang), seats_table(view, lang, who)]
-    if view.get("viewer") is not None:
-        parts.append(render_status(view, lang))
+def render_view(view: Mapping[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
+    """The seat's whole table: the boards, the seats, and (for a seat) its own cards (`view`:
+    a Divinare view, as the terminal gets it)."""
+    seen = divinare_view(view)
+    parts: list[RenderableType] = [boards_panel(seen, lang), seats_table(seen, lang, who)]
+    if seen.get("viewer") is not None:
+        parts.append(own_cards(seen, lang))
     return Group(*parts)
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from candlelit.engine.events import LogLine
 from candlelit.games.divinare.boards import CARDS_PER_SUIT, DEALT, DECK_SIZE, SUITS
 from candlelit.games.divinare.scoring import scores, token_points, winners
 from candlelit.games.divinare.state import (
@@ -15,13 +14,14 @@ from candlelit.games.divinare.state import (
     PHASE_NAMES,
     DivinareFields,
 )
+from candlelit.games.divinare.view_types import BoardView, DivinareView, PassView, SeatView
 
 
-def view(state: DivinareFields, player: int | None) -> dict[str, Any]:
+def view(state: DivinareFields, player: int | None) -> DivinareView:
     """Public table and log plus `player`'s cards; others' score tokens None till the end."""
     n = state.num_players
     committing = state.phase in (DISCARD, PASS)
-    boards = []
+    boards: list[BoardView] = []
     for suit, board in enumerate(state.layout.boards):
         boards.append({
             "suit": SUITS[suit],
@@ -33,7 +33,7 @@ def view(state: DivinareFields, player: int | None) -> dict[str, Any]:
             or board.bonus_confidence == "invented",
         })
     face_down = not state.options["public_scores"] and state.phase != OVER  # seed: 面朝下
-    seats = []
+    seats: list[SeatView] = []
     for seat in range(n):
         bag = state.tokens_won[seat]
         shown = not face_down or seat == player
@@ -45,7 +45,7 @@ def view(state: DivinareFields, player: int | None) -> dict[str, Any]:
             "tokens": {"blue": bag[0], "yellow": bag[1], "red": bag[2]} if shown else None,
             "score": token_points(bag) if shown else None,
         })
-    out: dict[str, Any] = {
+    out: DivinareView = {
         "game": "divinare",
         "players": n,
         "viewer": player,
@@ -73,10 +73,10 @@ def view(state: DivinareFields, player: int | None) -> dict[str, Any]:
     return out
 
 
-def round_passes(log: list[dict[str, Any]], player: int) -> list[dict[str, Any]]:
+def round_passes(log: list[LogLine], player: int) -> list[PassView]:
     """This round's passes seen by `player`: the cards it gave and the cards it received."""
     start = max((i for i, e in enumerate(log) if e["key"] == "divinare.round_start"), default=0)
-    passes: list[dict[str, Any]] = []
+    passes: list[PassView] = []
     given = received = [0, 0, 0, 0]
     for event in log[start:]:
         key, args = event["key"], event["args"]
