@@ -18,7 +18,7 @@ addressed to it): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -41,11 +41,33 @@ from candlelit.games.shadow_hunters.constants import (
     GATE_OF_CELL,
     neighbours,
 )
+from candlelit.games.shadow_hunters.view_types import (
+    DecisionContext,
+    SeatView,
+    ShadowHuntersView,
+    seat_view,
+)
 
 HELPFUL = frozenset({"gourd", "sermon", "ward", "heal_instead", "restore", "mercy"})
 CELL_WORTH = {1: 1.0, 2: 2.0, 3: -2.0, 4: 2.0, 6: 2.0, 7: 2.2, 8: 2.0, 9: 1.5}
 DECK_TASTE = ("yellow", "red", "blue", "green", "white")
 ITEM_TASTE = {"orb": 5.0, "equipment": 2.0, "single": 0.0}
+
+
+def _number(ctx: DecisionContext, i: int) -> int:
+    """Context entry `i`, which the decision's kind makes a seat or a number."""
+    value = ctx[i]
+    if not isinstance(value, int):
+        raise TypeError(f"context entry {i} is {value!r}, not a number")
+    return value
+
+
+def _word(ctx: DecisionContext, i: int) -> str:
+    """Context entry `i`, which the decision's kind makes a purpose or a card id."""
+    value = ctx[i]
+    if not isinstance(value, str):
+        raise TypeError(f"context entry {i} is {value!r}, not a word")
+    return value
 
 
 class HeuristicBot:
@@ -57,7 +79,7 @@ class HeuristicBot:
         self.seat = seat
 
     # -- reading the view -----------------------------------------------------------------
-    def _read(self, view: Mapping[str, Any]) -> None:
+    def _read(self, view: ShadowHuntersView) -> None:
         """Load the tables and this seat's beliefs from `view`."""
         opts = view["options"]
         self.cards: tuple[Card, ...] = cards_for(opts["boards"])
@@ -65,7 +87,7 @@ class HeuristicBot:
         self.chars: dict[str, Character] = {c.id: c for c in pool}
         self.card_by_id = {c.id: c for c in self.cards}
         self.view = view
-        self.seats = view["seats"]
+        self.seats: list[SeatView] = view["seats"]
         self.n = len(self.seats)
         me = self.seats[self.seat]
         self.me: Character = self.chars[me["character"]]
@@ -73,7 +95,7 @@ class HeuristicBot:
         self.gate = "none" if me.get("zombie") else self.me.gate
         self._believe(view)
 
-    def _believe(self, view: Mapping[str, Any]) -> None:
+    def _believe(self, view: ShadowHuntersView) -> None:
         seats = self.seats
         shown = {s["character"] for k, s in enumerate(seats)
                  if "character" in s and k != self.seat and (s["revealed"] or not s["alive"])}
@@ -185,11 +207,11 @@ class HeuristicBot:
         """One of `legal`, chosen from this seat's view only."""
         if len(legal) == 1:
             return legal[0]
-        view = seat.view()
+        view = seat_view(seat)
         self._read(view)
         kind = view["decision"]
         ctx = view.get("context") or []
-        handler = getattr(self, "_on_" + kind, None)
+        handler = getattr(self, f"_on_{kind}", None)
         choice = handler(legal, ctx) if handler else legal[0]
         return choice if choice in legal else legal[0]
 
@@ -204,7 +226,7 @@ class HeuristicBot:
         return max(seats, key=lambda k: (self.friend(k) >= 0.5, self._hurt(k) > 0,
                                          self.friend(k), -k))
 
-    def _on_start(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_start(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         me = self.seats[self.seat]
         hurt = self._hurt(self.seat)
         if A_REVEAL in legal and (hurt * 2 >= self.me.hp
@@ -255,18 +277,18 @@ class HeuristicBot:
                 score -= 1.0
         return score
 
-    def _on_move(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_move(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return max(legal, key=lambda a: (self._cell_score(CELLS[a - A_CELL]), -a))
 
     _on_fly = _on_move
 
-    def _on_act(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_act(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         cell = ctx[0] if ctx else self.seats[self.seat]["cell"]
         if cell == 3 and self._hurt(self.seat) < 2:
             return A_NO
         return A_YES
 
-    def _on_attack(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_attack(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         targets = [a - A_SEAT for a in legal if A_SEAT <= a < A_DECK]
         heals = [a for a in legal if A_CARD <= a <= A_SKILL]
         heal = heals[-1] if heals and self._hurt(self.seat) >= 2 else None
@@ -279,7 +301,7 @@ class HeuristicBot:
             return heal
         return A_NO
 
-    def _on_target(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_target(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         purpose = ctx[0] if ctx else ""
         seats = [a - A_SEAT for a in legal]
         if purpose in HELPFUL:
@@ -290,7 +312,7 @@ class HeuristicBot:
             return A_SEAT + max(seats, key=lambda k: (
                 self._items_worth(self.seats[k]["equipment"]) * (1.0 - self.friend(k)), -k))
         if purpose == "split_second" and len(ctx) > 2:
-            first = int(ctx[2])
+            first = _number(ctx, 2)
             if self.friend(first) < 0.5:
                 return A_SEAT + first
         enemy = self._pick_enemy(seats, 1.01)
@@ -299,36 +321,36 @@ class HeuristicBot:
     def _items_worth(self, items: list[str]) -> float:
         return sum(ITEM_TASTE[self.card_by_id[c].kind] for c in items if c in self.card_by_id)
 
-    def _on_give(self, legal: Sequence[int], ctx: list[Any]) -> int:
-        card = self.card_by_id.get(ctx[0]) if ctx else None
+    def _on_give(self, legal: Sequence[int], ctx: DecisionContext) -> int:
+        card = self.card_by_id.get(_word(ctx, 0)) if ctx else None
         seats = [a - A_SEAT for a in legal]
         if card is not None and card.outcome == "heal":
             return A_SEAT + self._pick_friend(seats)
         enemy = self._pick_enemy(seats, 1.01)
         return A_SEAT + (enemy if enemy is not None else seats[0])
 
-    def _on_guess(self, legal: Sequence[int], ctx: list[Any]) -> int:
-        to = ctx[1]
+    def _on_guess(self, legal: Sequence[int], ctx: DecisionContext) -> int:
+        to = _number(ctx, 1)
         roster = self.view["roster"]
         cands = self.cands.get(to) or set()
         if self.friend(to) >= 0.5:
             return min(legal, key=lambda a: (roster[a - A_CHAR] in cands, a))
         return min(legal, key=lambda a: (roster[a - A_CHAR] not in cands, a))
 
-    def _on_deck(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_deck(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return min(legal, key=lambda a: DECK_TASTE.index(COLOURS[a - A_DECK]))
 
-    def _on_keep(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_keep(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return A_YES if self._hurt(self.seat) else A_NO
 
-    def _on_double(self, legal: Sequence[int], ctx: list[Any]) -> int:
-        return A_YES if self.friend(ctx[0]) < 0.5 else A_NO
+    def _on_double(self, legal: Sequence[int], ctx: DecisionContext) -> int:
+        return A_YES if self.friend(_number(ctx, 0)) < 0.5 else A_NO
 
-    def _on_lance(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_lance(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         there = [k for k in self._living() if self.seats[k]["cell"] == ctx[0]]
         return A_YES if sum(0.5 - self.friend(k) for k in there) > 0 else A_NO
 
-    def _on_cell(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_cell(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         if ctx and ctx[0] == "blaze":
             def harm(a: int) -> float:
                 cell = CELLS[a - A_CELL]
@@ -340,30 +362,31 @@ class HeuristicBot:
     def _card_worth(self, a: int) -> float:
         return ITEM_TASTE[self.cards[a - A_CARD].kind] if a - A_CARD < len(self.cards) else 0.0
 
-    def _on_equip(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_equip(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return max(legal, key=lambda a: (self._card_worth(a), -a))
 
-    def _on_value(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_value(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return int(max(legal))
 
-    def _on_swap(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_swap(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         if ctx and ctx[0] == "give":
             return min(legal, key=lambda a: (self._card_worth(a), a))
         return max(legal, key=lambda a: (self._card_worth(a), -a))
 
-    def _on_brace(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_brace(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         defends = any(sk.timing == "when_attacked" for sk in self.me.skills)
         return A_REVEAL if defends and A_REVEAL in legal else A_NO
 
-    def _on_press(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_press(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         presses = {"double_damage", "attack_roll", "fixed_damage_bonus", "attack_element",
                    "element_damage_dealt"}
         uses = any(b["block"] in presses for sk in self.me.skills for b in sk.blocks)
-        return A_REVEAL if uses and self.friend(ctx[0]) < 0.25 else A_NO
+        return A_REVEAL if uses and self.friend(_number(ctx, 0)) < 0.25 else A_NO
 
-    def _on_element(self, legal: Sequence[int], ctx: list[Any]) -> int:
-        shown = self.seats[ctx[0]].get("character") if self.seats[ctx[0]]["revealed"] else None
-        if shown is None or self.friend(ctx[0]) >= 0.5:
+    def _on_element(self, legal: Sequence[int], ctx: DecisionContext) -> int:
+        tgt = _number(ctx, 0)
+        shown = self.seats[tgt].get("character") if self.seats[tgt]["revealed"] else None
+        if shown is None or self.friend(tgt) >= 0.5:
             return A_NO
         them = self.chars[shown]
         worse = {e for b in them.blocks("element_damage_taken") for e in b["element"]}
@@ -373,21 +396,21 @@ class HeuristicBot:
                 return a
         return A_NO
 
-    def _on_shield(self, legal: Sequence[int], ctx: list[Any]) -> int:
-        return A_YES if self.friend(ctx[0]) >= 0.5 else A_NO
+    def _on_shield(self, legal: Sequence[int], ctx: DecisionContext) -> int:
+        return A_YES if self.friend(_number(ctx, 0)) >= 0.5 else A_NO
 
-    def _on_cheer(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_cheer(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         if A_VALUE not in legal:
             return A_NO
-        att, tgt = ctx[0], ctx[1]
+        att, tgt = _number(ctx, 0), _number(ctx, 1)
         if self.friend(tgt) < 0.5 and self.friend(att) >= 0.0:
             return A_VALUE + 2
         if self.friend(tgt) >= 0.5 and self._left(tgt) <= 4:
             return A_VALUE
         return A_NO
 
-    def _on_lodestone(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_lodestone(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return A_NO
 
-    def _on_wings(self, legal: Sequence[int], ctx: list[Any]) -> int:
+    def _on_wings(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return A_NO

@@ -46,6 +46,7 @@ from candlelit.games.shadow_hunters.state import (
     START,
     ShadowHuntersFields,
 )
+from candlelit.games.shadow_hunters.view_types import ShadowHuntersView
 
 Decide = Callable[[ShadowHuntersFields, int, int, list[Any]], None]
 
@@ -176,7 +177,7 @@ class ShadowHuntersState(ShadowHuntersFields):
         """A JSON form of `action` (translation key and arguments)."""
         return messages.action_struct(self, player, action)
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> ShadowHuntersView:
         """What `player` (None: a spectator) may see (views.py)."""
         return views.view(self, player)
 

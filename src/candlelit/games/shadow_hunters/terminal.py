@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -21,6 +21,7 @@ from candlelit.cli.tables.common import CONFIDENCE_STYLES, label, seat_label
 from candlelit.games.shadow_hunters.cards import Card, cards_for, parse, read_cards_file
 from candlelit.games.shadow_hunters.characters import Character, builtin, characters_for
 from candlelit.games.shadow_hunters.constants import CELLS, COLOURS, LOCATIONS
+from candlelit.games.shadow_hunters.view_types import SeatView, ShadowHuntersView
 from candlelit.i18n import list_sep, message, seat_name, t
 
 DECK_STYLES = {"blue": "bold bright_blue", "yellow": "bold yellow", "green": "bold green",
@@ -31,6 +32,9 @@ FLAG_STYLE = "bold yellow"
 KEYPAD = ((7, 8, 9), (4, 5, 6), (1, 2, 3))
 """The board as it lies on the table: keypad rows, 5 in the middle holds the decks."""
 CELL_WIDTH = 24
+COUNTED_GUARDS: tuple[Literal["shelter", "ward", "lodestone"], ...] = (
+    "shelter", "ward", "lodestone")
+"""The seat's protections shown with how many uses are left."""
 RECENT = 8
 
 
@@ -38,7 +42,7 @@ def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"shadow_hunters.ui.{key}", lang, **args)
 
 
-def catalogue(view: dict[str, Any]) -> tuple[dict[str, Card], dict[str, Character]]:
+def catalogue(view: ShadowHuntersView) -> tuple[dict[str, Card], dict[str, Character]]:
     """The cards and characters of the view's game (chosen by its options), by id."""
     options = view.get("options") or {}
     return ({c.id: c for c in cards_for(options.get("boards"))},
@@ -88,7 +92,7 @@ def community_text(char: Character, lang: str) -> str:
 
 
 # -- the table during play -----------------------------------------------------------------
-def header_line(view: dict[str, Any], lang: str) -> Text:
+def header_line(view: ShadowHuntersView, lang: str) -> Text:
     """Round, whose turn, the phase, and who decides what now."""
     line = Text(_u("header", lang, round=view["round"], seat=seat_name(view["active"], lang),
                    phase=_u(f"phase.{view['phase']}", lang)), style="bold")
@@ -104,7 +108,7 @@ def header_line(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def ring_table(view: dict[str, Any], lang: str) -> Table:
+def ring_table(view: ShadowHuntersView, lang: str) -> Table:
     """The eight locations as they lie around the keypad, who stands where, what lies there."""
     cards, _ = catalogue(view)
     table = Table(title=_u("ring", lang), title_justify="left", box=box.SQUARE,
@@ -135,7 +139,7 @@ def ring_table(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _decks_text(view: dict[str, Any], lang: str) -> Text:
+def _decks_text(view: ShadowHuntersView, lang: str) -> Text:
     text = Text(_u("centre", lang), style="bold")
     for colour in COLOURS:
         text.append("\n")
@@ -144,7 +148,7 @@ def _decks_text(view: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _life(s: dict[str, Any], lang: str) -> Text:
+def _life(s: SeatView, lang: str) -> Text:
     if not s["alive"]:
         return Text(_u("fallen", lang), style="bold red")
     text = Text(_u("damage", lang, n=s["damage"]), style="bold")
@@ -153,14 +157,14 @@ def _life(s: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _guards(s: dict[str, Any], lang: str) -> list[str]:
-    marks = [_u(key, lang, n=s[key]) for key in ("shelter", "ward", "lodestone") if s[key]]
+def _guards(s: SeatView, lang: str) -> list[str]:
+    marks = [_u(key, lang, n=s[key]) for key in COUNTED_GUARDS if s[key]]
     if s["guard"]:
         marks.append(_u("guard", lang))
     return marks
 
 
-def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
+def seats_table(view: ShadowHuntersView, lang: str, who: Sequence[str]) -> Table:
     """Each seat's public state: character (if shown), life, place, equipment, kept cards."""
     cards, chars = catalogue(view)
     table = Table(title=_u("seats", lang), title_justify="left", box=box.SIMPLE_HEAD,
@@ -195,7 +199,7 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
     return table
 
 
-def facts_lines(view: dict[str, Any], lang: str) -> Text:
+def facts_lines(view: ShadowHuntersView, lang: str) -> Text:
     """Turn order, the characters dealt, and the cards out of the game."""
     cards, chars = catalogue(view)
     sep = list_sep(lang)
@@ -210,7 +214,7 @@ def facts_lines(view: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def recent_log(view: dict[str, Any], lang: str, limit: int = RECENT) -> Text | None:
+def recent_log(view: ShadowHuntersView, lang: str, limit: int = RECENT) -> Text | None:
     """The latest entries of the seat's log as sentences in `lang`."""
     entries = view["log"][-limit:]
     if not entries:
@@ -224,7 +228,7 @@ def recent_log(view: dict[str, Any], lang: str, limit: int = RECENT) -> Text | N
     return text
 
 
-def result_line(view: dict[str, Any], lang: str) -> Text | None:
+def result_line(view: ShadowHuntersView, lang: str) -> Text | None:
     """Who won and why, once the game is over."""
     if not view["over"]:
         return None
@@ -264,14 +268,14 @@ def character_card(char: Character, lang: str) -> Table:
     return card
 
 
-def _context_card(view: dict[str, Any], cards: dict[str, Card]) -> Card | None:
+def _context_card(view: ShadowHuntersView, cards: dict[str, Card]) -> Card | None:
     context = view.get("context") or []
     if context and isinstance(context[0], str) and context[0] in cards:
         return cards[context[0]]
     return None
 
 
-def render_status(view: dict[str, Any], lang: str) -> RenderableType:
+def render_status(view: ShadowHuntersView, lang: str) -> RenderableType:
     """The seat's own character card, its kept cards and the card its decision is about."""
     viewer = view["viewer"]
     if viewer is None:
@@ -298,7 +302,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def render_view(view: dict[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
+def render_view(view: ShadowHuntersView, lang: str, who: Sequence[str]) -> RenderableType:
     """The seat's whole table: header, ring, characters, its own card, recent log, result."""
     parts: list[RenderableType] = [header_line(view, lang), ring_table(view, lang),
                                    seats_table(view, lang, who), facts_lines(view, lang)]

@@ -9,19 +9,26 @@ addressed to it (its character at set-up, white-card texts it gave or received).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from candlelit.games.shadow_hunters.constants import COLOURS
+from candlelit.games.shadow_hunters.view_types import (
+    DecisionContext,
+    OptionsView,
+    Phase,
+    SeatView,
+    ShadowHuntersView,
+)
 
 if TYPE_CHECKING:
     from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 
-PHASES = ("start", "move", "action", "attack", "end")
+PHASES: tuple[Phase, ...] = ("start", "move", "action", "attack", "end")
 
 
-def _seat(state: ShadowHuntersFields, seat: int, viewer: int | None) -> dict[str, Any]:
+def _seat(state: ShadowHuntersFields, seat: int, viewer: int | None) -> SeatView:
     shown = bool(state.revealed[seat]) or viewer == seat
-    out: dict[str, Any] = {
+    out: SeatView = {
         "cell": state.cell[seat],
         "damage": state.max_hp(seat) - state.hp[seat] if state.alive[seat] else None,
         "alive": bool(state.alive[seat]),
@@ -36,20 +43,24 @@ def _seat(state: ShadowHuntersFields, seat: int, viewer: int | None) -> dict[str
     }
     if shown:
         ch = state.character(seat)
-        out.update(character=ch.id, hp=state.hp[seat], max_hp=state.max_hp(seat),
-                   zombie=state.zombie_of[seat] >= 0, used=state.used[seat])
+        out["character"] = ch.id
+        out["hp"] = state.hp[seat]
+        out["max_hp"] = state.max_hp(seat)
+        out["zombie"] = state.zombie_of[seat] >= 0
+        out["used"] = state.used[seat]
     if viewer == seat:
         out["kept_cards"] = [state.cards[c].id for c in state.held[seat]]
     return out
 
 
-def view(state: ShadowHuntersFields, viewer: int | None) -> dict[str, Any]:
+def view(state: ShadowHuntersFields, viewer: int | None) -> ShadowHuntersView:
     """Exactly what `viewer` (None: a spectator) may see, JSON-able."""
     deciding = state.decision[1] if state.decision and not state.over else None
-    out: dict[str, Any] = {
+    out: ShadowHuntersView = {
         "game": "shadow-hunters",
         "viewer": viewer,
-        "options": {k: v for k, v in state.options.items()},
+        # the registry resolved and validated every option against OPTIONS
+        "options": cast(OptionsView, {k: v for k, v in state.options.items()}),
         "roster": [state.pool[k].id for k in state.roster],
         "order": list(state.order),
         "round": state.round,
@@ -73,7 +84,7 @@ def view(state: ShadowHuntersFields, viewer: int | None) -> dict[str, Any]:
     return out
 
 
-def _context(state: ShadowHuntersFields) -> list[Any]:
+def _context(state: ShadowHuntersFields) -> DecisionContext:
     """The decision's context for the deciding seat (cards in it are named by id)."""
     kind, _, *ctx = state.decision
     if kind in ("give", "keep", "guess") and ctx:
