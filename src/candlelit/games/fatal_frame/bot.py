@@ -17,8 +17,7 @@ It reads only its seat's view and the public card list (no resampling, no search
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.fatal_frame.cards import EXTERIORS, SHRINE, Card, builtin_cards
@@ -44,9 +43,43 @@ from candlelit.games.fatal_frame.constants import (
     A_STEAL,
     STACK_TARGETS,
 )
+from candlelit.games.fatal_frame.view_types import (
+    CombatView,
+    FatalFrameView,
+    GhostView,
+    SeatView,
+    seat_view,
+)
 
 A_BLAST_FIRST = A_ORB_BOSS + 1
 FOR_THE_BOSS = ("zero_shot", "fatal_frame")
+NO_GHOST: GhostView = {"id": "", "boss": False, "power": 6, "futile_odds": False,
+                       "zero_shot": False, "fatal_frame": False, "reconstructed": False}
+"""What the bot assumes it fights when the fought ghost is not on its location."""
+
+
+def _viewer(view: FatalFrameView) -> int:
+    """The bot's own seat: a bot always plays a seat, never a spectator."""
+    viewer = view["viewer"]
+    if viewer is None:
+        raise ValueError("a bot reads a seat's view, not a spectator's")
+    return viewer
+
+
+def _roll(view: FatalFrameView) -> CombatView:
+    """The roll being settled: the bot asks only in the steps that follow a roll."""
+    combat = view["combat"]
+    if combat is None:
+        raise ValueError("no roll is being settled")
+    return combat
+
+
+def _room(me: SeatView) -> int:
+    """The bot's room on its path: asked only of moves that need it inside a building."""
+    room = me["room"]
+    if room is None:
+        raise ValueError("the seat is not inside a building")
+    return room
 
 
 class HeuristicBot:
@@ -66,7 +99,7 @@ class HeuristicBot:
         """One of `legal`, chosen from this seat's view only."""
         if len(legal) == 1:
             return legal[0]
-        view = seat.view()
+        view = seat_view(seat)
         phase = view["phase"]
         if phase == "fight":
             return self._fight(view, legal, seat)
@@ -104,29 +137,31 @@ class HeuristicBot:
     def _id(self, seat: SeatObservation, action: int) -> str:
         return str(seat.action_to_struct(action).get("card", ""))
 
-    def _me(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(view["seats"][view["viewer"]])
+    def _me(self, view: FatalFrameView) -> SeatView:
+        return view["seats"][_viewer(view)]
 
-    def _here(self, view: Mapping[str, Any], q: int) -> list[dict[str, Any]]:
+    def _here(self, view: FatalFrameView, q: int) -> list[GhostView]:
         """The ghosts on seat q's location ([] while on its camera)."""
         s = view["seats"][q]
-        if s["inside"]:
-            return list(s["rooms"][s["room"] - 1]["ghosts"])
+        room = s["room"]
+        if room is not None:
+            return list(s["rooms"][room - 1]["ghosts"])
         if s["cell"] is None:
             return []
         return list(view["map"][s["cell"]]["ghosts"])
 
-    def _dice(self, view: Mapping[str, Any], q: int) -> int:
+    def _dice(self, view: FatalFrameView, q: int) -> int:
         film = view["seats"][q]["film"]
-        return self.card[film].dice if film in self.card else self.camera_dice
+        return self.card[film].dice if film is not None and film in self.card \
+            else self.camera_dice
 
-    def _unlocked(self, view: Mapping[str, Any]) -> bool:
-        return bool(self._me(view)["album_points"] >= view["shrine_points"])
+    def _unlocked(self, view: FatalFrameView) -> bool:
+        return self._me(view)["album_points"] >= view["shrine_points"]
 
-    def _leader(self, view: Mapping[str, Any]) -> int:
+    def _leader(self, view: FatalFrameView) -> int:
         me = view["viewer"]
         others = [s for s in view["seats"] if s["seat"] != me]
-        return int(max(others, key=lambda s: (s["album_points"], -s["seat"]))["seat"])
+        return max(others, key=lambda s: (s["album_points"], -s["seat"]))["seat"]
 
     def _value(self, card_id: str) -> int:
         card = self.card.get(card_id)
@@ -139,12 +174,12 @@ class HeuristicBot:
         return 1.0 - miss ** dice
 
     # -- step 2: the fight ----------------------------------------------------------------
-    def _fought(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        stack = self._here(view, view["viewer"])
+    def _fought(self, view: FatalFrameView) -> GhostView:
+        stack = self._here(view, _viewer(view))
         i = view["fighting"]
-        return stack[i] if 0 <= i < len(stack) else {"power": 6, "boss": False, "id": ""}
+        return stack[i] if 0 <= i < len(stack) else NO_GHOST
 
-    def _fight(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _fight(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
         ghost = self._fought(view)
         if A_FUNC in legal and self._function_before_fight(view, ghost):
             return A_FUNC
@@ -154,11 +189,11 @@ class HeuristicBot:
                     return action
         return A_ROLL
 
-    def _function_engine(self, view: Mapping[str, Any]) -> str:
+    def _function_engine(self, view: FatalFrameView) -> str:
         card = self.card.get(self._me(view)["function"] or "")
         return card.engine if card is not None else ""
 
-    def _function_before_fight(self, view: Mapping[str, Any], ghost: dict[str, Any]) -> bool:
+    def _function_before_fight(self, view: FatalFrameView, ghost: GhostView) -> bool:
         """Save against upgrade loss, Track from a likely defeat, Sense to swap a weak card."""
         engine = self._function_engine(view)
         me = self._me(view)
@@ -169,24 +204,25 @@ class HeuristicBot:
         if engine == "track":
             if ghost["boss"] or card is None or card.chase:
                 return False
-            return self._win_chance(self._dice(view, view["viewer"]), card.power) < 0.34
+            return self._win_chance(self._dice(view, _viewer(view)), card.power) < 0.34
         if engine == "sense":
             return self._weak_card(view)
         return False
 
-    def _weak_card(self, view: Mapping[str, Any]) -> bool:
+    def _weak_card(self, view: FatalFrameView) -> bool:
         """Whether the hand holds a card worth trading for a fresh draw."""
         hand = view["hand"]
         return len(hand) >= 2 and min(self._keep(view, c) for c in hand) <= 1.5
 
-    def _rolled(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _rolled(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
         ghost = self._fought(view)
         power = ghost["power"]
-        finals: list[int] = view["combat"]["final"]
+        combat = _roll(view)
+        finals = combat["final"]
         won = any(v > power for v in finals)
         boss = ghost["boss"]
         if boss and won:
-            boss_die = view["combat"]["final_boss_die"]
+            boss_die = combat["final_boss_die"]
             if boss_die in finals and boss_die < 6 and A_ORB_BOSS in legal \
                     and boss_die + 1 not in finals:
                 return A_ORB_BOSS
@@ -204,18 +240,18 @@ class HeuristicBot:
             return rerolls[0]
         return A_RESOLVE
 
-    def _reroll(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _reroll(self, view: FatalFrameView, legal: Sequence[int]) -> int:
         power = self._fought(view)["power"]
-        finals: list[int] = view["combat"]["final"]
+        finals = _roll(view)["final"]
         for action in legal:
             if action != A_PASS and finals[action - A_REROLL] <= power:
                 return action
         return A_PASS
 
     # -- Quick Escape in another seat's turn ----------------------------------------------
-    def _react(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _react(self, view: FatalFrameView, legal: Sequence[int]) -> int:
         """Flee with Quick Escape from ghosts that would probably beat this seat."""
-        me = view["viewer"]
+        me = _viewer(view)
         here = self._here(view, me)
         if any(g["boss"] for g in here):
             return A_PASS
@@ -224,9 +260,9 @@ class HeuristicBot:
         return max(legal) if threatened else A_PASS
 
     # -- step 3: the move -----------------------------------------------------------------
-    def _move(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _move(self, view: FatalFrameView, legal: Sequence[int]) -> int:
         me = self._me(view)
-        here = self._here(view, view["viewer"])
+        here = self._here(view, _viewer(view))
         boss_here = any(g["boss"] for g in here)
         if boss_here and A_STAY in legal:
             return A_STAY
@@ -234,17 +270,17 @@ class HeuristicBot:
             return A_FORGO_MOVE
         return max(legal, key=lambda a: (self._move_score(view, me, a), -a))
 
-    def _shrine_cell(self, view: Mapping[str, Any]) -> int | None:
+    def _shrine_cell(self, view: FatalFrameView) -> int | None:
         for cell in view["map"]:
             if cell["place"] == SHRINE:
-                return int(cell["cell"])
+                return cell["cell"]
         return None
 
     @staticmethod
     def _distance(a: int, b: int) -> int:
         return abs(a // 3 - b // 3) + abs(a % 3 - b % 3)
 
-    def _move_score(self, view: Mapping[str, Any], me: dict[str, Any], action: int) -> float:
+    def _move_score(self, view: FatalFrameView, me: SeatView, action: int) -> float:
         unlocked = self._unlocked(view)
         shrine = self._shrine_cell(view)
         if action == A_FORGO_MOVE:
@@ -260,7 +296,7 @@ class HeuristicBot:
             return (2.0 if shrine is None else -1.0) if unlocked else 0.6
         if action in (A_LEFT, A_RIGHT):
             if unlocked:
-                length, room = me["path_length"], me["room"]
+                length, room = me["path_length"], _room(me)
                 toward_end = (action == A_LEFT) == (room - 1 <= length - room)
                 return 2.0 if toward_end else -2.0
             return 0.3 + self._ghost_pull(view, self._room_ghosts(me, action))
@@ -278,14 +314,14 @@ class HeuristicBot:
             score += 0.6
         return score
 
-    def _room_ghosts(self, me: dict[str, Any], action: int) -> list[dict[str, Any]]:
-        k = me["room"] - 1 + (-1 if action == A_LEFT else 1)
+    def _room_ghosts(self, me: SeatView, action: int) -> list[GhostView]:
+        k = _room(me) - 1 + (-1 if action == A_LEFT else 1)
         rooms = me["rooms"]
         return list(rooms[k]["ghosts"]) if 0 <= k < len(rooms) else []
 
-    def _ghost_pull(self, view: Mapping[str, Any], ghosts: list[dict[str, Any]]) -> float:
+    def _ghost_pull(self, view: FatalFrameView, ghosts: list[GhostView]) -> float:
         """Expected album value of fighting these ghosts weakest first, less a loss."""
-        dice = self._dice(view, view["viewer"])
+        dice = self._dice(view, _viewer(view))
         score = 0.0
         for g in sorted(ghosts, key=lambda g: g["power"]):
             if g["boss"]:
@@ -298,11 +334,11 @@ class HeuristicBot:
                 break
         return score
 
-    def _holds_items(self, view: Mapping[str, Any]) -> bool:
+    def _holds_items(self, view: FatalFrameView) -> bool:
         return any(self.card[c].type == "item" for c in view["hand"] if c in self.card)
 
     # -- step 4: the play -----------------------------------------------------------------
-    def _play(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _play(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
         if A_FUNC in legal and self._function_engine(view) == "sense" and self._weak_card(view):
             return A_FUNC
         best, best_score = A_PASS, 0.0
@@ -314,7 +350,7 @@ class HeuristicBot:
                 best, best_score = action, score
         return best
 
-    def _play_score(self, view: Mapping[str, Any], card_id: str) -> float:
+    def _play_score(self, view: FatalFrameView, card_id: str) -> float:
         card = self.card.get(card_id)
         if card is None:
             return 0.0
@@ -323,14 +359,14 @@ class HeuristicBot:
         if t == "item":
             return 6.0
         if t == "upgrade-film":
-            return 5.0 if card.dice > self._dice(view, view["viewer"]) else 0.0
+            return 5.0 if card.dice > self._dice(view, _viewer(view)) else 0.0
         if t == "upgrade-orb":
             return 4.0
         if t == "upgrade-function":
             return 3.0 if me["function"] is None else 0.0
         if t == "ghost":
             return max(self._haunt(view, card_id, q) for q in range(view["players"]))
-        boss_here = any(g["boss"] for g in self._here(view, view["viewer"]))
+        boss_here = any(g["boss"] for g in self._here(view, _viewer(view)))
         if e == "fatal_frame":
             return 3.0 if boss_here else 0.0
         if e == "the_repentance":
@@ -347,15 +383,15 @@ class HeuristicBot:
         return 0.0
 
     @staticmethod
-    def _next_seat(view: Mapping[str, Any]) -> int:
-        return (int(view["viewer"]) + 1) % int(view["players"])
+    def _next_seat(view: FatalFrameView) -> int:
+        return (_viewer(view) + 1) % view["players"]
 
-    def _next_seat_ghosts(self, view: Mapping[str, Any]) -> bool:
+    def _next_seat_ghosts(self, view: FatalFrameView) -> bool:
         """Whether the next seat, which Futile Odds' one turn covers, will fight a ghost."""
         nxt = self._next_seat(view)
         return not view["seats"][nxt]["misses_next_turn"] and bool(self._here(view, nxt))
 
-    def _haunt(self, view: Mapping[str, Any], card_id: str | None, q: int) -> float:
+    def _haunt(self, view: FatalFrameView, card_id: str | None, q: int) -> float:
         """How good it is to put this ghost on seat q's location (-inf when it may not)."""
         card = self.card.get(card_id or "")
         s = view["seats"][q]
@@ -372,7 +408,7 @@ class HeuristicBot:
         lead = 1.0 + 0.2 * float(s["album_points"])
         return lead * ((1 - p) * 1.5 - p * card.album_value)
 
-    def _target_ghost(self, view: Mapping[str, Any], legal: Sequence[int],
+    def _target_ghost(self, view: FatalFrameView, legal: Sequence[int],
                       seat: SeatObservation) -> int:
         me = view["viewer"]
         holding = view["holding"]
@@ -401,7 +437,7 @@ class HeuristicBot:
         return max(legal, key=lambda a: (owner_score(a), -a))
 
     # -- keeping cards --------------------------------------------------------------------
-    def _keep(self, view: Mapping[str, Any], card_id: str) -> float:
+    def _keep(self, view: FatalFrameView, card_id: str) -> float:
         """How much the bot wants to keep this card in hand (or on its camera)."""
         card = self.card.get(card_id)
         if card is None:
@@ -413,7 +449,7 @@ class HeuristicBot:
         if e in FOR_THE_BOSS:
             return 5.0
         if t == "upgrade-film":
-            return 4.5 if card.dice > self._dice(view, view["viewer"]) else 1.0
+            return 4.5 if card.dice > self._dice(view, _viewer(view)) else 1.0
         if t == "upgrade-orb":
             return 4.0 if me["spirit_orbs"] < 3 else 0.8
         if t == "upgrade-function":

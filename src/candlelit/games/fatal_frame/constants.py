@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from candlelit.games.fatal_frame.cards import EXTERIORS, MAX_BUILDING, MAX_MAIN_KINDS
 
 HAND_LIMIT = 5
@@ -23,10 +25,12 @@ EDGE_CELLS = tuple(c for c in range(EXTERIORS) if c != CENTRE)
 (FIGHT_PRE, FIGHT_ROLLED, REROLL, MOVE, PLAY, DISCARD_DOWN, EFFECT_DISCARD, LOSE_UPGRADE,
  RELEASE, TARGET_SEAT, TARGET_GHOST, TARGET_SEAT_DIR, TARGET_STEAL, SEARCH, EXTRA_MOVE,
  PAY_COST, REACT, REACT_MOVE, OVER) = range(19)
-PHASE_NAMES = ("fight", "fight_rolled", "reroll", "move", "play", "discard_down",
-               "effect_discard", "lose_upgrade", "release", "target_seat", "target_ghost",
-               "target_seat_dir", "target_steal", "search", "extra_move", "pay_cost",
-               "react", "react_move", "over")
+PhaseName = Literal["fight", "fight_rolled", "reroll", "move", "play", "discard_down",
+                    "effect_discard", "lose_upgrade", "release", "target_seat", "target_ghost",
+                    "target_seat_dir", "target_steal", "search", "extra_move", "pay_cost",
+                    "react", "react_move", "over"]
+"""A phase as views name it, in the order of the phase numbers above."""
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 
 # a ghost on a location: [kind, is_boss, futile_odds+1, zero_shot+1, fatal_frame+1,
 # the turn (count of turns begun before it) at whose end an attached Futile Odds expires]

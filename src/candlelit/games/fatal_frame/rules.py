@@ -80,6 +80,7 @@ from candlelit.games.fatal_frame.resample import resample as resample_world
 from candlelit.games.fatal_frame.state import FatalFrameFields
 from candlelit.games.fatal_frame.table import draw
 from candlelit.games.fatal_frame.turn import begin_turn, may_play_more, winners
+from candlelit.games.fatal_frame.view_types import FatalFrameView
 from candlelit.games.fatal_frame.views import view as seat_view
 
 Legal = Callable[[FatalFrameFields, int], list[int]]
@@ -209,7 +210,7 @@ class FatalFrameState(FatalFrameFields):
         """{"kind", "key", ...} describing `action` (see messages.py)."""
         return action_struct(self, action)
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> FatalFrameView:
         """What `player` (None: a spectator) may see (see views.py)."""
         return seat_view(self, player)
 

@@ -24,6 +24,12 @@ from candlelit.games.fatal_frame.cards import (
     read_cards_file,
 )
 from candlelit.games.fatal_frame.messages import card_name, cell_text
+from candlelit.games.fatal_frame.view_types import (
+    AttachedCard,
+    FatalFrameView,
+    GhostView,
+    SeatView,
+)
 from candlelit.i18n import list_sep, seat_name, t
 
 GHOST_STYLES = {True: "bold bright_blue", False: "bold red"}
@@ -31,13 +37,14 @@ BOSS_STYLE = "bold bright_white on dark_red"
 FLAG = "†"
 FLAG_STYLE = "bold yellow"
 CELL_WIDTH = 22
+ATTACHED: tuple[AttachedCard, ...] = ("futile_odds", "zero_shot", "fatal_frame")
 
 
 def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"fatal_frame.ui.{key}", lang, **args)
 
 
-def card_text(card_id: str, view: dict[str, Any], lang: str, style: str = "") -> Text:
+def card_text(card_id: str, view: FatalFrameView, lang: str, style: str = "") -> Text:
     """A card's name, followed by † when the view lists it as reconstructed."""
     text = Text(card_name(card_id, lang), style=style)
     if card_id in view["reconstructed"]:
@@ -45,19 +52,19 @@ def card_text(card_id: str, view: dict[str, Any], lang: str, style: str = "") ->
     return text
 
 
-def cards_text(ids: Sequence[str], view: dict[str, Any], lang: str) -> Text:
+def cards_text(ids: Sequence[str], view: FatalFrameView, lang: str) -> Text:
     """Card names joined by the language's list separator ('—' if none)."""
     if not ids:
         return Text(_u("empty", lang), style="dim")
     return Text(list_sep(lang)).join(card_text(i, view, lang) for i in ids)
 
 
-def ghost_text(ghost: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+def ghost_text(ghost: GhostView, view: FatalFrameView, lang: str) -> Text:
     """A ghost on the table with its power and the cards attached to it."""
     style = BOSS_STYLE if ghost["boss"] else GHOST_STYLES[_blue(ghost["id"])]
     text = card_text(ghost["id"], view, lang, style)
     text.append(f" [{ghost['power']}]", style="bold")
-    for field in ("futile_odds", "zero_shot", "fatal_frame"):
+    for field in ATTACHED:
         if ghost[field]:
             text.append(" +")
             text.append_text(card_text(field, view, lang, "italic"))
@@ -71,12 +78,12 @@ def _blue(card_id: str) -> bool:
     return False
 
 
-def _ghost_lines(ghosts: Sequence[dict[str, Any]], view: dict[str, Any], lang: str) -> Text:
+def _ghost_lines(ghosts: Sequence[GhostView], view: FatalFrameView, lang: str) -> Text:
     return Text("\n").join(ghost_text(g, view, lang) for g in ghosts)
 
 
 # -- the table during play -----------------------------------------------------------------
-def header_line(view: dict[str, Any], lang: str) -> Text:
+def header_line(view: FatalFrameView, lang: str) -> Text:
     """Round, whose turn, the step, and who is to decide now."""
     phase = _u(f"phase.{view['phase']}", lang)
     line = Text(_u("header", lang, round=view["round"], seat=seat_name(view["turn"], lang),
@@ -88,7 +95,7 @@ def header_line(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def map_table(view: dict[str, Any], lang: str) -> Table:
+def map_table(view: FatalFrameView, lang: str) -> Table:
     """The 3x3 exterior map: each square's place (or face down), who stands there, its ghosts."""
     table = Table(title=_u("map", lang), title_justify="left", box=box.SQUARE,
                   show_header=False, show_lines=True, pad_edge=False)
@@ -120,7 +127,7 @@ def map_table(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _where(seat: dict[str, Any], lang: str) -> Text:
+def _where(seat: SeatView, lang: str) -> Text:
     if seat["cell"] is None:
         return Text(_u("camera", lang), style="dim")
     cell = cell_text(seat["cell"], lang)
@@ -129,7 +136,7 @@ def _where(seat: dict[str, Any], lang: str) -> Text:
     return Text(_u("outside", lang, cell=cell))
 
 
-def _camera(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+def _camera(seat: SeatView, view: FatalFrameView, lang: str) -> Text:
     parts = [card_text(seat["film"], view, lang) if seat["film"]
              else Text(_u("film_none", lang), style="dim")]
     if seat["function"]:
@@ -139,7 +146,7 @@ def _camera(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     return Text(list_sep(lang)).join(parts)
 
 
-def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
+def seats_table(view: FatalFrameView, lang: str, who: Sequence[str]) -> Table:
     """Each seat: who plays it, where it stands, its ghosts indoors, album, camera, points."""
     table = Table(title=_u("seats", lang), title_justify="left", box=box.SIMPLE_HEAD,
                   pad_edge=False, show_lines=True)
@@ -155,8 +162,9 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
         if q == view["turn"]:
             name.append(" ◆", style="bold")
         where = _where(seat, lang)
-        if seat["inside"]:
-            ghosts = seat["rooms"][seat["room"] - 1]["ghosts"]
+        room = seat["room"]
+        if room is not None:
+            ghosts = seat["rooms"][room - 1]["ghosts"]
             if ghosts:
                 where.append("\n")
                 where.append_text(_ghost_lines(ghosts, view, lang))
@@ -175,14 +183,14 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
     return table
 
 
-def piles_line(view: dict[str, Any], lang: str) -> Text:
+def piles_line(view: FatalFrameView, lang: str) -> Text:
     """Sizes of the decks and the boss pile, and how many cards lie in the main discards."""
     piles = view["piles"]
     return Text(_u("piles", lang, main=piles["main"], interior=piles["interior"],
                    bosses=piles["bosses"], discards=len(piles["main_discard"])), style="dim")
 
 
-def combat_line(view: dict[str, Any], lang: str) -> Text | None:
+def combat_line(view: FatalFrameView, lang: str) -> Text | None:
     """The dice of the roll being settled, as rolled and after every modifier."""
     combat = view["combat"]
     if combat is None:
@@ -195,7 +203,7 @@ def combat_line(view: dict[str, Any], lang: str) -> Text | None:
     return line
 
 
-def result_line(view: dict[str, Any], lang: str) -> Text | None:
+def result_line(view: FatalFrameView, lang: str) -> Text | None:
     """Who won, once the game is over."""
     result = view.get("result")
     if result is None:
@@ -204,7 +212,7 @@ def result_line(view: dict[str, Any], lang: str) -> Text | None:
     return Text(_u("winners", lang, seats=seats), style="bold green")
 
 
-def render_status(view: dict[str, Any], lang: str) -> RenderableType:
+def render_status(view: FatalFrameView, lang: str) -> RenderableType:
     """The seat's own hand and, when indoors, the rooms of its private path."""
     viewer = view["viewer"]
     parts: list[RenderableType] = []
@@ -218,7 +226,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
             rooms = []
             for k, room in enumerate(me["rooms"]):
                 text = card_text(room["place"], view, lang)
-                if k == me["room"] - 1:
+                if k + 1 == me["room"]:
                     text.append(" ◀ " + _u("here", lang), style="bold")
                 rooms.append(text)
             path.append_text(Text(" → ").join(rooms))
@@ -226,7 +234,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def render_view(view: dict[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
+def render_view(view: FatalFrameView, lang: str, who: Sequence[str]) -> RenderableType:
     """The seat's whole table: the map, the players, the dice and (for a seat) its cards."""
     parts: list[RenderableType] = [header_line(view, lang),
                                    Text(_u("shrine", lang, points=view["shrine_points"]),

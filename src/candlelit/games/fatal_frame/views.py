@@ -7,8 +7,6 @@ the table (ghosts, items, upgrades, albums, discards, dice) is public.
 
 from __future__ import annotations
 
-from typing import Any
-
 from candlelit.games.fatal_frame.cards import EXTERIORS
 from candlelit.games.fatal_frame.combat import final_boss_die, final_dice
 from candlelit.games.fatal_frame.constants import (
@@ -22,11 +20,19 @@ from candlelit.games.fatal_frame.constants import (
 from candlelit.games.fatal_frame.state import FatalFrameFields
 from candlelit.games.fatal_frame.table import album_points
 from candlelit.games.fatal_frame.turn import winners
+from candlelit.games.fatal_frame.view_types import (
+    CellView,
+    CombatView,
+    FatalFrameView,
+    GhostView,
+    RoomView,
+    SeatView,
+)
 
 
-def _ghosts(state: FatalFrameFields, stack: list[list[int]]) -> list[dict[str, Any]]:
+def _ghosts(state: FatalFrameFields, stack: list[list[int]]) -> list[GhostView]:
     cards = state.cards
-    out = []
+    out: list[GhostView] = []
     for e in stack:
         card = cards.bosses[e[E_KIND]] if e[E_BOSS] else cards.main[e[E_KIND]]
         out.append({"id": card.id, "boss": bool(e[E_BOSS]), "power": card.power,
@@ -39,25 +45,26 @@ def _ids(state: FatalFrameFields, kinds: list[int]) -> list[str]:
     return [state.cards.main[k].id for k in kinds]
 
 
-def view(state: FatalFrameFields, player: int | None) -> dict[str, Any]:
+def view(state: FatalFrameFields, player: int | None) -> FatalFrameView:
     """The public table plus `player`'s own hand and path, with the log it may see."""
     cards = state.cards
-    grid = []
+    grid: list[CellView] = []
     for cell in range(EXTERIORS):
         face_up = bool(state.revealed[cell])
         grid.append({"cell": cell,
                      "place": cards.exteriors[state.grid[cell]].id if face_up else None,
                      "ghosts": _ghosts(state, state.cell_ghosts[cell])})
-    seats = []
+    seats: list[SeatView] = []
     for q in range(state.num_players):
         inside = state.room[q] >= 0
-        seat: dict[str, Any] = {
+        rooms: list[RoomView] = [{"ghosts": _ghosts(state, st)} for st in state.room_ghosts[q]]
+        seat: SeatView = {
             "seat": q,
             "cell": state.pos[q] if state.pos[q] >= 0 else None,
             "inside": inside,
             "room": state.room[q] + 1 if inside else None,
             "path_length": len(state.path[q]),
-            "rooms": [{"ghosts": _ghosts(state, st)} for st in state.room_ghosts[q]],
+            "rooms": rooms,
             "hand_size": len(state.hands[q]),
             "album": _ids(state, state.album[q]),
             "items": _ids(state, state.items[q]),
@@ -69,16 +76,16 @@ def view(state: FatalFrameFields, player: int | None) -> dict[str, Any]:
             "misses_next_turn": bool(state.skip_next[q]),
         }
         if q == player:
-            for k, room in enumerate(seat["rooms"]):
+            for k, room in enumerate(rooms):
                 room["place"] = cards.interiors[state.path[q][k]].id
         seats.append(seat)
-    combat = None
+    combat: CombatView | None = None
     if state.dice:
         combat = {"dice": state.dice[:], "boss_die": state.boss_die,
                   "chosen": state.chosen[:len(state.dice)], "boss_chosen": state.boss_chosen,
                   "final": final_dice(state), "final_boss_die": final_boss_die(state),
                   "marked": state.marks[:len(state.dice)]}
-    out: dict[str, Any] = {
+    out: FatalFrameView = {
         "game": "fatal-frame",
         "players": state.num_players,
         "viewer": player,
