@@ -16,7 +16,7 @@ It reads only its seat's view (and its own log): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -37,12 +37,21 @@ from candlelit.games.nevermore.constants import (
     A_YES,
     SUITS,
     WIN_VP,
+    Purpose,
 )
+from candlelit.games.nevermore.view_types import NevermoreView, seat_view
 from candlelit.games.nevermore.vocabulary import EFFECTS
 
 ATTACK, HEAL, RADIANCE, VICTORY, RAVEN = range(5)
 PLAY_ALWAYS = frozenset({"requisition", "justice", "harvest", "spite",
                          "rage_raven", "betrayal_raven", "bloodletting_raven", "drain_raven"})
+
+
+def _viewer(view: NevermoreView) -> int:
+    """The seat whose view this is (a bot's view always has one)."""
+    viewer = view["viewer"]
+    assert viewer is not None
+    return viewer
 
 
 class HeuristicBot:
@@ -57,7 +66,7 @@ class HeuristicBot:
         """One of `legal`, chosen from this seat's view only."""
         if len(legal) == 1:
             return legal[0]
-        view = seat.view()
+        view = seat_view(seat)
         first = legal[0]
         decision = view["decision"]
         kind = decision["kind"]
@@ -80,8 +89,8 @@ class HeuristicBot:
         return first
 
     # -- drafting -------------------------------------------------------------------------
-    def _worth(self, view: Mapping[str, Any]) -> list[float]:
-        me = view["seats"][view["viewer"]]
+    def _worth(self, view: NevermoreView) -> list[float]:
+        me = view["seats"][_viewer(view)]
         if me["form"] == "raven":
             return [1.0] * 5
         hurt = view["max_health"] - me["health"]
@@ -90,16 +99,16 @@ class HeuristicBot:
         raven = 4.0 if hand[RAVEN] >= 3 else 0.1
         return [2.6, 0.6 + 0.6 * hurt, 1.3, 2.6 * near, raven]
 
-    def _pass(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _pass(self, view: NevermoreView, legal: Sequence[int]) -> int:
         hand = [view["you"]["hand"][s] for s in SUITS]
-        me = view["seats"][view["viewer"]]
+        me = view["seats"][_viewer(view)]
         if me["form"] == "raven":
             return self._raven_pass(view, hand, legal)
         worth = self._worth(view)
         return min(legal, key=lambda a: (worth[a - A_PASS] * (1 + hand[a - A_PASS]), a))
 
-    def _raven_pass(self, view: Mapping[str, Any], hand: list[int], legal: Sequence[int]) -> int:
-        front = [view["seats"][view["viewer"]]["front"][s] for s in SUITS]
+    def _raven_pass(self, view: NevermoreView, hand: list[int], legal: Sequence[int]) -> int:
+        front = [view["seats"][_viewer(view)]["front"][s] for s in SUITS]
         total = [hand[k] + front[k] for k in range(5)]
         same = max(range(5), key=lambda k: total[k])
         distinct = sum(1 for c in total if c)
@@ -108,9 +117,9 @@ class HeuristicBot:
         return max(legal, key=lambda a: (hand[a - A_PASS], -a))
 
     # -- committing -----------------------------------------------------------------------
-    def _commit(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _commit(self, view: NevermoreView, legal: Sequence[int]) -> int:
         suit = SUITS.index(view["decision"]["suit"])
-        me = view["seats"][view["viewer"]]
+        me = view["seats"][_viewer(view)]
         plain = [a for a in legal if A_COMMIT <= a < A_WILD]
         betrayed = view["effects"]["betrayal"] is not None and suit == HEAL \
             and me["form"] == "human"
@@ -122,7 +131,7 @@ class HeuristicBot:
         return min(plain)
 
     # -- magick and abilities -------------------------------------------------------------
-    def _window(self, view: Mapping[str, Any], legal: Sequence[int], seat: SeatObservation) -> int:
+    def _window(self, view: NevermoreView, legal: Sequence[int], seat: SeatObservation) -> int:
         best = A_DONE
         for action in legal:
             if A_PLAY <= action < A_JOIN:
@@ -136,34 +145,34 @@ class HeuristicBot:
                 return action
         return best
 
-    def _effect(self, seat: SeatObservation, title: int, view: Mapping[str, Any]) -> str:
+    def _effect(self, seat: SeatObservation, title: int, view: NevermoreView) -> str:
         for card in view["you"]["magick"]:
             if card["title"] == title:
-                return str(card["effect"])
+                return card["effect"]
         return ""
 
-    def _wants(self, view: Mapping[str, Any], title: int, struct: dict[str, Any],
+    def _wants(self, view: NevermoreView, title: int, struct: dict[str, Any],
                seat: SeatObservation) -> bool:
         effect = self._effect(seat, title, view)
-        me = view["seats"][view["viewer"]]
+        me = view["seats"][_viewer(view)]
         raven = me["form"] == "raven"
         if raven and effect in EFFECTS and EFFECTS[effect].raven not in ("same", "none"):
             effect = EFFECTS[effect].raven
         if effect in PLAY_ALWAYS:
             return True
         if effect == "reprieve":
-            return bool(view["decision"]["kind"] == "lethal" or me["health"] <= 2)
+            return view["decision"]["kind"] == "lethal" or me["health"] <= 2
         leader = self._leader(view)
-        hand: dict[str, int] = view["you"]["hand"]
+        hand = view["you"]["hand"]
         if effect in ("punishment", "wither", "nightmare", "prophecy"):
             if effect == "prophecy":
                 return self._prophecy_pick(view) is not None
             return leader is not None
         if effect == "exhaust":
             top = max((s["health"] for s in view["seats"] if s["form"] == "human"), default=0)
-            return bool(me["form"] == "raven" or me["health"] < top)
+            return me["form"] == "raven" or me["health"] < top
         if effect == "bloodletting":
-            return bool(me["health"] >= 3) and leader is not None
+            return me["health"] >= 3 and leader is not None
         if effect == "darkness":
             return hand["raven"] >= 2
         if effect == "repentance":
@@ -174,42 +183,42 @@ class HeuristicBot:
             return self._take_helps(view)
         return False
 
-    def _take_helps(self, view: Mapping[str, Any]) -> bool:
-        net: list[int] = view.get("net") or []
-        me = view["viewer"]
+    def _take_helps(self, view: NevermoreView) -> bool:
+        net = view["net"] or []
+        me = _viewer(view)
         if not net:
             return False
         mine = net[me]
         others = max((c for s, c in enumerate(net) if s != me), default=0)
         return others > 0 and mine + 1 >= others - 1
 
-    def _join(self, view: Mapping[str, Any], title: int) -> bool:
+    def _join(self, view: NevermoreView, title: int) -> bool:
         """Add a card to the hand: a Raven toward a Conspiracy, any other suit card just
         before resolution (so it cannot be drafted away)."""
-        suit = next((c.get("joins_as") for c in view["you"]["magick"] if c["title"] == title),
+        suit = next((c["joins_as"] for c in view["you"]["magick"] if c["title"] == title),
                     None)
         if suit is None or suit == "raven":
             return self._add_raven(view)
-        return bool(view["phase"] == "before_resolution")
+        return view["phase"] == "before_resolution"
 
-    def _add_raven(self, view: Mapping[str, Any]) -> bool:
-        hand: dict[str, int] = view["you"]["hand"]
+    def _add_raven(self, view: NevermoreView) -> bool:
+        hand = view["you"]["hand"]
         shadow = sum(c["count"] for c in view["you"]["magick"] if c["deck"] == "shadow")
         if view["phase"] == "before_resolution":
-            return bool(hand["raven"] < 5 <= hand["raven"] + shadow)
+            return hand["raven"] < 5 <= hand["raven"] + shadow
         return False
 
     # -- choices --------------------------------------------------------------------------
-    def _leader(self, view: Mapping[str, Any]) -> int | None:
-        me = view["viewer"]
+    def _leader(self, view: NevermoreView) -> int | None:
+        me = _viewer(view)
         humans = [s for s in view["seats"] if s["form"] == "human" and s["seat"] != me]
         if not humans:
             return None
         best = max(humans, key=lambda s: (s["vp"], -s["health"], -s["seat"]))
-        return int(best["seat"])
+        return best["seat"]
 
-    def _target(self, view: Mapping[str, Any], legal: Sequence[int], purpose: str) -> int:
-        me = view["viewer"]
+    def _target(self, view: NevermoreView, legal: Sequence[int], purpose: Purpose) -> int:
+        me = _viewer(view)
         seats = view["seats"]
         targets = [a for a in legal if A_TARGET <= a < A_KIND]
         if purpose == "betray_heal":
@@ -220,7 +229,7 @@ class HeuristicBot:
             pick = self._prophecy_pick(view)
             if pick is not None and A_TARGET + pick[0] in targets:
                 return A_TARGET + pick[0]
-        net = view.get("net") or [0] * len(seats)
+        net = view["net"] or [0] * len(seats)
         steal = purpose in ("rage", "dominate", "drain")
 
         def score(action: int) -> tuple[float, ...]:
@@ -230,9 +239,9 @@ class HeuristicBot:
             return (foe, taken, s["form"] == "human", s["vp"], -s["health"], -action)
         return max(targets, key=score)
 
-    def _attack(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
-        me = view["seats"][view["viewer"]]
-        net = view.get("net") or []
+    def _attack(self, view: NevermoreView, legal: Sequence[int]) -> int:
+        me = view["seats"][_viewer(view)]
+        net = view["net"] or []
         top = max(net) if net else 0
         second = max((c for c in net if c != top), default=0)
         value = max(1, top - second)
@@ -252,8 +261,8 @@ class HeuristicBot:
                 return A_SWEEP
         return best
 
-    def _prophecy_pick(self, view: Mapping[str, Any]) -> tuple[int, int] | None:
-        me = view["viewer"]
+    def _prophecy_pick(self, view: NevermoreView) -> tuple[int, int] | None:
+        me = _viewer(view)
         start = max((i for i, e in enumerate(view["log"]) if e["key"] == "nevermore.round_start"),
                     default=0)
         given: dict[int, list[int]] = {}
@@ -271,7 +280,7 @@ class HeuristicBot:
                 best = (to, k, bag[k])
         return None if best is None else (best[0], best[1])
 
-    def _kind(self, view: Mapping[str, Any], legal: Sequence[int], purpose: str) -> int:
+    def _kind(self, view: NevermoreView, legal: Sequence[int], purpose: Purpose) -> int:
         if purpose == "prophecy_suit":
             pick = self._prophecy_pick(view)
             if pick is not None and A_KIND + pick[1] in legal:
@@ -287,7 +296,7 @@ class HeuristicBot:
         order = ("Lenore", "Prince Prospero", "Hop-Frog", "Ligeia", "M. Valdemar", "Montresor")
         return order.index(name) if name in order else len(order) + action - A_CHAR
 
-    def _card_worth(self, view: Mapping[str, Any], seat: SeatObservation, title: int) -> int:
+    def _card_worth(self, view: NevermoreView, seat: SeatObservation, title: int) -> int:
         effect = self._effect(seat, title, view)
         return 3 if effect in PLAY_ALWAYS or effect == "reprieve" else 1
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 # -- the main deck: 60 cards, 5 suits x 12 ---------------------------------------------------
 ATTACK, HEAL, RADIANCE, VICTORY, RAVEN = range(5)
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
@@ -37,24 +39,28 @@ CHAR_WINDOW = 10
 # -- stages shown to people ------------------------------------------------------------------
 (ST_CHARACTERS, ST_BEFORE_DRAFT, ST_DRAFT, ST_BEFORE_RESOLUTION, ST_RESOLUTION,
  ST_AFTER_RESOLUTION, ST_END, ST_OVER) = range(8)
-STAGES = ("characters", "before_draft", "draft", "before_resolution", "resolution",
-          "after_resolution", "end", "over")
+Stage = Literal["characters", "before_draft", "draft", "before_resolution", "resolution",
+                "after_resolution", "end", "over"]
+STAGES: tuple[Stage, ...] = get_args(Stage)
 
 # -- decision kinds --------------------------------------------------------------------------
 (D_NONE, D_PASS, D_COMMIT, D_WINDOW, D_TARGET, D_KIND, D_ATTACK, D_YESNO, D_POS, D_LETHAL,
  D_DROP, D_CHAR_KEEP, D_CHAR_PICK) = range(13)
-DECISIONS = ("none", "pass", "commit", "window", "target", "kind", "attack", "yes_no",
-             "position", "lethal", "drop", "character_keep", "character_pick")
+DecisionKind = Literal["none", "pass", "commit", "window", "target", "kind", "attack", "yes_no",
+                       "position", "lethal", "drop", "character_keep", "character_pick"]
+DECISIONS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
 # purposes of target / kind / yes-no decisions (what the answer feeds)
 (P_ATTACK, P_BETRAY_HEAL, P_PECK, P_HOPFROG, P_BLOODLET, P_BLOODLET_RAVEN, P_PROPHECY_SUIT,
  P_PROPHECY_WHO, P_PUNISH, P_RAGE, P_DOMINATE, P_DRAIN, P_DRAIN_RAVEN, P_WITHER, P_EXHAUST,
  P_NIGHTMARE, P_NIGHTMARE_DISCARD, P_CANCEL_TAKEN, P_IMP, P_DUPIN, P_WILSON, P_MONTRESOR,
  P_PYM, P_TARR, P_USHER) = range(25)
-PURPOSES = ("attack", "betray_heal", "peck", "hop_frog", "bloodletting", "bloodletting_raven",
-            "prophecy_suit", "prophecy_player", "punishment", "rage", "dominate", "drain",
-            "drain_raven", "wither", "exhaust", "nightmare", "nightmare_discard", "cancel_taken",
-            "imp", "dupin", "wilson", "montresor", "pym", "tarr", "usher")
+Purpose = Literal["attack", "betray_heal", "peck", "hop_frog", "bloodletting",
+                  "bloodletting_raven", "prophecy_suit", "prophecy_player", "punishment", "rage",
+                  "dominate", "drain", "drain_raven", "wither", "exhaust", "nightmare",
+                  "nightmare_discard", "cancel_taken", "imp", "dupin", "wilson", "montresor",
+                  "pym", "tarr", "usher"]
+PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
 
 # -- damage causes ---------------------------------------------------------------------------
 (C_ATTACK, C_SWEEP, C_PECK, C_CONSPIRACY, C_CARD, C_SELF, C_REPENT, C_JUSTICE,

@@ -110,6 +110,7 @@ from candlelit.games.nevermore.constants import (
 from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
 from candlelit.games.nevermore.resample import resample
 from candlelit.games.nevermore.state import NevermoreFields
+from candlelit.games.nevermore.view_types import NevermoreView
 from candlelit.games.nevermore.views import view
 
 PER_ROUND_BOUND = 1500
@@ -299,7 +300,7 @@ class NevermoreState(NevermoreFields):
         return action_struct(self, player, action)
 
     # -- information: see views.py and resample.py ---------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> NevermoreView:
         """What `player` (None: a spectator) may see."""
         return view(self, player)
 

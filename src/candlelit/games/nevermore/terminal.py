@@ -26,7 +26,7 @@ from candlelit.games.nevermore.cards import (
 )
 from candlelit.games.nevermore.constants import DECKS, SUITS, TIMINGS
 from candlelit.games.nevermore.messages import named, suit_name
-from candlelit.games.nevermore.vocabulary import EFFECTS
+from candlelit.games.nevermore.view_types import MagickView, NevermoreView, PrivateView, SeatView
 from candlelit.i18n import LANGUAGES, colon, list_sep, seat_name, t
 
 SUIT_STYLES = {"attack": "bold bright_red", "healing": "bold bright_green",
@@ -71,7 +71,7 @@ def cards_line(counts: dict[str, int], lang: str) -> Text:
     return Text(list_sep(lang)).join(parts)
 
 
-def hand_line(you: dict[str, Any], lang: str) -> Text:
+def hand_line(you: PrivateView, lang: str) -> Text:
     """'Your hand: …' for a view's `you` part (the seat's suit cards, without those it passes)."""
     line = label(t("ui.your_hand", lang), lang)
     line.append_text(cards_line(you["hand"], lang))
@@ -109,11 +109,12 @@ def _token(suit: str | None, now: bool, lang: str, guess: str | None = None) -> 
     return text
 
 
-def tokens_line(view: dict[str, Any], lang: str) -> Text:
+def tokens_line(view: NevermoreView, lang: str) -> Text:
     """The resolution order: face-down tokens as '?' (with what the seat knows), the step marked."""
-    step = view.get("step")
-    resolving = view.get("phase") == "resolution"
-    known = (view.get("you") or {}).get("tokens")
+    step = view["step"]
+    resolving = view["phase"] == "resolution"
+    you = view.get("you")
+    known = you.get("tokens") if you is not None else None
     conspiracy = Text(_u("conspiracy", lang), style=RAVEN_STYLE)
     if resolving and step is None:
         conspiracy.stylize("reverse")
@@ -133,12 +134,12 @@ def tokens_line(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def _direction(view: dict[str, Any], lang: str) -> Text:
+def _direction(view: NevermoreView, lang: str) -> Text:
     direction = view["direction"]
     arrow = "←" if direction == "left" else "→"
     line = Text(_u("direction", lang, direction=t(f"nevermore.direction.{direction}", lang)) +
                 f" {arrow}", style="bold")
-    viewer = view.get("viewer")
+    viewer = view["viewer"]
     if viewer is not None:
         n = view["players"]
         step = 1 if direction == "left" else -1
@@ -148,7 +149,7 @@ def _direction(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def effects_lines(view: dict[str, Any], lang: str) -> list[Text]:
+def effects_lines(view: NevermoreView, lang: str) -> list[Text]:
     """This round's lasting magick effects, one short phrase each (empty if none)."""
     fx = view["effects"]
     sep = list_sep(lang)
@@ -187,7 +188,7 @@ def effects_lines(view: dict[str, Any], lang: str) -> list[Text]:
     return [line]
 
 
-def table_panel(view: dict[str, Any], lang: str) -> RenderableType:
+def table_panel(view: NevermoreView, lang: str) -> RenderableType:
     """The centre of the table: direction marker, resolution order, round effects, decks."""
     lines: list[Text] = [_direction(view, lang), tokens_line(view, lang)]
     priority = Text(_u("priority", lang, seats=" → ".join(
@@ -201,7 +202,7 @@ def table_panel(view: dict[str, Any], lang: str) -> RenderableType:
                  title_align="left", box=box.ROUNDED, expand=False)
 
 
-def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+def _status(seat: SeatView, view: NevermoreView, lang: str) -> Text:
     s = seat["seat"]
     result = view.get("result")
     if result is not None:
@@ -214,7 +215,7 @@ def _status(seat: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     return Text()
 
 
-def _magick_counts(seat: dict[str, Any]) -> Text:
+def _magick_counts(seat: SeatView) -> Text:
     text = Text(str(seat["light"]), style=DECK_STYLES["light"])
     text.append("/")
     text.append(str(seat["shadow"]), style=DECK_STYLES["shadow"])
@@ -228,10 +229,10 @@ def short_cards(counts: dict[str, int], lang: str) -> Text:
     return Text(" ").join(parts) if parts else Text("-", style="dim")
 
 
-def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
+def seats_table(view: NevermoreView, lang: str, who: Sequence[str]) -> Table:
     """Each seat: who plays it, health or raven form, points, card counts, cards in front."""
-    step = view.get("step")
-    net: list[int] | None = view.get("net") if step is not None else None
+    step = view["step"]
+    net = view["net"] if step is not None else None
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column(t("ui.seat", lang), min_width=SEAT_WIDTH)
     table.add_column(_u("health", lang), no_wrap=True)
@@ -244,7 +245,7 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
         table.add_column(Text.assemble(_u("count", lang), " ",
                                        suit_text(step, lang)), justify="right")
     table.add_column("")
-    viewer = view.get("viewer")
+    viewer = view["viewer"]
     for seat in view["seats"]:
         s = seat["seat"]
         name = seat_label(s, viewer, lang)
@@ -274,11 +275,11 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
     return table
 
 
-def _commit_line(you: dict[str, Any], view: dict[str, Any], lang: str) -> Text | None:
-    commit = you.get("commit")
+def _commit_line(you: PrivateView, view: NevermoreView, lang: str) -> Text | None:
+    commit = you["commit"]
     if not commit or not any(commit.values()):
         return None
-    step = view.get("step")
+    step = view["step"]
     line = label(_u("your_commit", lang), lang)
     parts: list[str] = []
     if commit["cards"] and step:
@@ -294,41 +295,33 @@ def _commit_line(you: dict[str, Any], view: dict[str, Any], lang: str) -> Text |
     return line
 
 
-def magick_line(card: dict[str, Any], lang: str) -> Text:
+def magick_line(card: MagickView, lang: str) -> Text:
     """One of the seat's magick cards: name, copies, deck, timing, provenance and effect."""
     deck = card["deck"]
-    line = Text(named(card["card"], lang), style=DECK_STYLES.get(deck, "bold"))
+    line = Text(named(card["card"], lang), style=DECK_STYLES[deck])
     if card["count"] > 1:
         line.append(f" ×{card['count']}", style="bold")
-    details = [t(f"nevermore.deck.{deck}", lang)]
-    timing = card.get("timing")
-    effect = EFFECTS.get(card["effect"])
-    if timing is None and effect is not None:
-        timing = TIMINGS[effect.timing]
-    if timing is not None:
-        details.append(_u(f"timing_name.{timing}", lang))
+    details = [t(f"nevermore.deck.{deck}", lang), _u(f"timing_name.{card['timing']}", lang)]
     line.append(_paren(list_sep(lang).join(details), lang), style="dim")
-    confidence = card.get("confidence")
+    confidence = card["confidence"]
     if confidence:
         line.append(" [")
         line.append_text(confidence_text(confidence, lang, inline=True))
-        if card.get("faq"):
-            line.append("; " + str(card["faq"]))
+        if card["faq"]:
+            line.append("; " + card["faq"])
         line.append("]")
-    text = card.get("text")
-    if isinstance(text, dict):
-        line.append("\n" + named(text, lang), style="italic")
-    raven = card.get("raven_text")
-    if isinstance(raven, dict):
+    line.append("\n" + named(card["text"], lang), style="italic")
+    raven = card["raven_text"]
+    if raven is not None:
         line.append("\n" + _u("raven_effect", lang) + colon(lang) + named(raven, lang),
                     style="italic dim")
-    joins = card.get("joins_as")
-    if isinstance(joins, str):
+    joins = card["joins_as"]
+    if joins is not None:
         line.append("\n" + _u("joins_as", lang, suit=suit_name(joins, lang)), style="dim")
     return line
 
 
-def magick_list(cards: Sequence[dict[str, Any]], lang: str) -> Table:
+def magick_list(cards: Sequence[MagickView], lang: str) -> Table:
     """The seat's magick cards as an indented list (wrapped text keeps its indent)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
@@ -338,10 +331,10 @@ def magick_list(cards: Sequence[dict[str, Any]], lang: str) -> Table:
     return grid
 
 
-def render_status(view: dict[str, Any], lang: str) -> RenderableType:
+def render_status(view: NevermoreView, lang: str) -> RenderableType:
     """The seat's hand by suit, cards it is passing, its face-down cards, magick and character."""
     you = view.get("you")
-    if not isinstance(you, dict):
+    if you is None:
         return Group()
     lines: list[Text] = [hand_line(you, lang)]
     if any(you["passing"].values()) or you["to_pass"]:
@@ -353,21 +346,22 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     commit = _commit_line(you, view, lang)
     if commit is not None:
         lines.append(commit)
-    if you.get("character"):
+    character = you["character"]
+    if character:
         line = label(_u("your_character", lang), lang)
-        line.append(named(you["character"], lang), style="bold")
-        if view.get("character_confidence") in FLAGGED:
+        line.append(named(character, lang), style="bold")
+        if view["character_confidence"] in FLAGGED:
             line.append(" ")
             line.append(t("ui.reconstructed", lang), style=FLAG_STYLE)
         lines.append(line)
-    if you.get("character_options"):
+    if you["character_options"]:
         line = label(_u("character_options", lang), lang)
         line.append(list_sep(lang).join(named(c, lang) for c in you["character_options"]))
         lines.append(line)
     if you.get("tokens"):
         lines.append(Text(_u("known_tokens", lang, order=" → ".join(
             suit_name(s, lang) for s in you["tokens"])), style="italic"))
-    magick = you.get("magick") or []
+    magick = you["magick"]
     line = label(_u("your_magick", lang), lang)
     if not magick:
         line.append(_u("no_magick", lang), style="dim")
@@ -375,7 +369,7 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     listed: list[RenderableType] = [magick_list(magick, lang)] if magick else []
     decision = view["decision"]
     after: list[Text] = []
-    if view.get("viewer") in view["to_act"]:
+    if view["viewer"] in view["to_act"]:
         now = Text(t(f"nevermore.decision.{decision['kind']}", lang), style="bold green")
         if decision.get("suit"):
             now.append(" (")
@@ -385,12 +379,12 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*lines, *listed, *after)
 
 
-def result_line(view: dict[str, Any], lang: str) -> Text | None:
+def result_line(view: NevermoreView, lang: str) -> Text | None:
     """Why the game ended, once it has."""
     result = view.get("result")
-    if not isinstance(result, dict):
+    if result is None:
         return None
-    reason = t(f"nevermore.reason.{result['reason']}", lang) if result.get("reason") else ""
+    reason = t(f"nevermore.reason.{result['reason']}", lang) if result["reason"] else ""
     line = Text(t("ui.winners", lang, seats=list_sep(lang).join(
         seat_name(s, lang) for s in result["winners"])), style="bold green")
     if reason:
@@ -398,13 +392,13 @@ def result_line(view: dict[str, Any], lang: str) -> Text | None:
     return line
 
 
-def render_view(view: dict[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
+def render_view(view: NevermoreView, lang: str, who: Sequence[str]) -> RenderableType:
     """The seat's whole table: the centre, the seats, and (for a seat) its own cards."""
     parts: list[RenderableType] = [table_panel(view, lang), seats_table(view, lang, who)]
     over = result_line(view, lang)
     if over is not None:
         parts.append(over)
-    if view.get("viewer") is not None:
+    if view["viewer"] is not None:
         parts.append(render_status(view, lang))
     return Group(*parts)
 

@@ -10,8 +10,6 @@ A face-down commitment shows only its size until every seat reveals.
 
 from __future__ import annotations
 
-from typing import Any
-
 from candlelit.games.nevermore.constants import (
     CHAR_WINDOW,
     D_COMMIT,
@@ -42,9 +40,17 @@ from candlelit.games.nevermore.state import (
     FX_RAGE_PECK,
     NevermoreFields,
 )
+from candlelit.games.nevermore.view_types import (
+    DecisionView,
+    EffectsView,
+    NevermoreView,
+    PrivateView,
+    SeatView,
+    SuitCounts,
+)
 
 
-def _suits(counts: list[int]) -> dict[str, int]:
+def _suits(counts: list[int]) -> SuitCounts:
     return dict(zip(SUITS, counts, strict=True))
 
 
@@ -63,11 +69,11 @@ def _character_confidence(state: NevermoreFields) -> str | None:
     return next((level for level in order if level in levels), "high")
 
 
-def decision_view(state: NevermoreFields) -> dict[str, Any]:
+def decision_view(state: NevermoreFields) -> DecisionView:
     """The public side of the pending decision: its kind, and what it is about."""
     d = state.decision
     kind = d[0]
-    out: dict[str, Any] = {"kind": DECISIONS[kind]}
+    out: DecisionView = {"kind": DECISIONS[kind]}
     if kind == D_WINDOW:
         out["window"] = _window_name(d[2])
         if d[2] == DURING_STEP:
@@ -81,13 +87,13 @@ def decision_view(state: NevermoreFields) -> dict[str, Any]:
     return out
 
 
-def view(state: NevermoreFields, player: int | None) -> dict[str, Any]:
+def view(state: NevermoreFields, player: int | None) -> NevermoreView:
     """Public table plus `player`'s own cards, choices and log."""
     n = state.num_players
     cards = state.cards
     kind = state.decision[0]
     committing = kind == D_COMMIT
-    seats = []
+    seats: list[SeatView] = []
     for seat in range(n):
         commit = state.commit[seat]
         bluff = commit[2] if state.step >= 0 else 0
@@ -111,7 +117,7 @@ def view(state: NevermoreFields, player: int | None) -> dict[str, Any]:
                 state.copied[seat]].name(),
         })
     fx = state.fx
-    effects: dict[str, Any] = {
+    effects: EffectsView = {
         "freeze": bool(fx[FX_FREEZE]), "darkness": bool(fx[FX_DARK]),
         "betrayal": fx[FX_BETRAY] if fx[FX_BETRAY] >= 0 else None,
         "betrayal_raven": bool(fx[FX_BETRAY_VOID]),
@@ -122,7 +128,7 @@ def view(state: NevermoreFields, player: int | None) -> dict[str, Any]:
         "prophecies": [{"seat": p[0], "to": p[1], "suit": SUITS[p[2]], "checked": bool(p[3])}
                        for p in state.prophecies],
     }
-    out: dict[str, Any] = {
+    out: NevermoreView = {
         "game": "nevermore",
         "players": n,
         "viewer": player,
@@ -156,11 +162,11 @@ def view(state: NevermoreFields, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _private(state: NevermoreFields, player: int) -> dict[str, Any]:
+def _private(state: NevermoreFields, player: int) -> PrivateView:
     cards = state.cards
     held = state.magick[player]
     commit = state.commit[player]
-    mine: dict[str, Any] = {
+    mine: PrivateView = {
         "hand": _suits(state.hand[player]),
         "passing": _suits(state.held[player]),
         "to_pass": state.to_pass[player] if state.decision[0] == D_PASS else 0,
