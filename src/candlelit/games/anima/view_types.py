@@ -99,7 +99,7 @@ CombatView = TypedDict("CombatView", {  # noqa: UP013
     "penalty": int,  # Combat taken from the party (an ambush)
     "dice": list[int] | None,  # once rolled
 })
-"""The fight under way; per-side lists are [attacker, defender]."""
+"""The fight under way; per-side lists are [`seat`'s side, the other side]."""
 
 
 CheckView = TypedDict("CheckView", {  # noqa: UP013
@@ -126,8 +126,8 @@ PilesView = TypedDict("PilesView", {  # noqa: UP013
 TradeView = TypedDict("TradeView", {
     "from": int,
     "to": int,
-    "gives": list[str] | None,  # the proposer's cards, "hidden" ones; None before the offer
-    "gets": list[str] | None,  # the partner's cards, "hidden" ones; None before the answer
+    "gives": list[str] | None,  # the proposer's offer ("hidden" per unseen card); None until made
+    "gets": list[str] | None,  # the partner's answer ("hidden" per unseen card); None until made
 })
 """A trade under way: its cards only to the traders who have seen them."""
 
