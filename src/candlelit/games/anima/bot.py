@@ -28,8 +28,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
-from candlelit.games.anima.cards import Mission, builtin_cards
+from candlelit.games.anima.cards import Mission, Step, builtin_cards
 from candlelit.games.anima.constants import A_DONE, A_REVEAL, REST_BONUS
+from candlelit.games.anima.view_types import AnimaView, AreaView, SeatView, seat_view
 
 Options = list[tuple[int, dict[str, Any]]]
 
@@ -52,23 +53,22 @@ class HeuristicBot:
     # -- the entry point ------------------------------------------------------------------
     def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
         """One of `legal`, by the rules of thumb of the step the view shows."""
-        view = seat.view()
+        view = seat_view(seat)
         options: Options = [(a, seat.action_to_struct(a)) for a in legal]
         chooser = getattr(self, f"_{view['step']}", None)
         choice: int | None = chooser(view, options) if chooser is not None else None
         return choice if choice is not None and choice in legal else legal[0]
 
     # -- helpers ---------------------------------------------------------------------------
-    def _me(self, view: dict[str, Any]) -> dict[str, Any]:
-        seat: dict[str, Any] = view["seats"][self.seat]
-        return seat
+    def _me(self, view: AnimaView) -> SeatView:
+        return view["seats"][self.seat]
 
-    def _strength(self, party: dict[str, Any]) -> int:
+    def _strength(self, party: SeatView) -> int:
         """Combat the party adds before dice and cards."""
         total: int = sum(c["combat"] for c in party["characters"] if not c["inactive"])
-        return total + int(party["mission_bonus"]["combat"])
+        return total + party["mission_bonus"]["combat"]
 
-    def _goals(self, view: dict[str, Any]) -> list[tuple[str, Any]]:
+    def _goals(self, view: AnimaView) -> list[tuple[str, Step]]:
         """(step kind, step) of each mission the seat is working on, final first."""
         me = self._me(view)
         out = []
@@ -80,13 +80,13 @@ class HeuristicBot:
             if card.final and not eligible:
                 continue
             out.append((card.steps[m["step"]].kind, card.steps[m["step"]]))
-        final = view.get("final_mission")
+        final = view["final_mission"]
         if final and eligible and final in self.missions and not any(
                 m["card"] == final for m in me["missions"]):
             out.insert(0, (self.missions[final].steps[0].kind, self.missions[final].steps[0]))
         return out
 
-    def _goal_areas(self, view: dict[str, Any]) -> list[str]:
+    def _goal_areas(self, view: AnimaView) -> list[str]:
         """Areas of open mission steps the party can likely survive and do."""
         out = []
         me = self._me(view)
@@ -113,12 +113,12 @@ class HeuristicBot:
             out.append(area.id)
         return out
 
-    def _final_step(self, view: dict[str, Any], step: Any) -> bool:
+    def _final_step(self, view: AnimaView, step: Step) -> bool:
         """Whether `step` belongs to the revealed final mission (worth any danger)."""
-        final = self.missions.get(view.get("final_mission") or "")
+        final = self.missions.get(view["final_mission"] or "")
         return final is not None and step in final.steps
 
-    def _any_areas(self, view: dict[str, Any], step: Any, safe: int) -> list[str]:
+    def _any_areas(self, view: AnimaView, step: Step, safe: int) -> list[str]:
         """Areas in play whose mission reward counts for a "rewards in distinct areas" step
         (the area the party stands on is taken to be counted already)."""
         if step.danger > safe:
@@ -129,11 +129,11 @@ class HeuristicBot:
                 if a["danger"] == step.danger and a["card"] != exclude
                 and "mission" in self.areas[a["card"]].rewards and a["slot"] != me["area"]]
 
-    def _can_beat(self, view: dict[str, Any], step: Any) -> bool:
+    def _can_beat(self, view: AnimaView, step: Step) -> bool:
         """Whether a mission foe is worth fighting: within one of the party's potential."""
         return bool(step.foe_combat <= self._potential(view, step.foe_type) + 1)
 
-    def _potential(self, view: dict[str, Any], foe_type: str) -> int:
+    def _potential(self, view: AnimaView, foe_type: str) -> int:
         """Party Combat against a creature of `foe_type` with passives, its organization,
         ready combat abilities and the combat cards in hand it can play."""
         me = self._me(view)
@@ -165,7 +165,7 @@ class HeuristicBot:
                          and op.vs != "party" and (not op.types or foe_type in op.types))
         return total
 
-    def _safe_danger(self, view: dict[str, Any]) -> int:
+    def _safe_danger(self, view: AnimaView) -> int:
         strength = self._strength(self._me(view))
         return 3 if strength >= 11 else 2 if strength >= 8 else 1
 
@@ -176,7 +176,7 @@ class HeuristicBot:
                     return action
         return None
 
-    def _area_score(self, view: dict[str, Any], area: dict[str, Any]) -> float:
+    def _area_score(self, view: AnimaView, area: AreaView) -> float:
         card = self.areas.get(area["card"])
         me = self._me(view)
         strength = self._strength(me)
@@ -196,13 +196,13 @@ class HeuristicBot:
         return score
 
     # -- decisions by step -----------------------------------------------------------------
-    def _keep_character(self, view: dict[str, Any], options: Options) -> int | None:
+    def _keep_character(self, view: AnimaView, options: Options) -> int | None:
         def value(struct: dict[str, Any]) -> int:
             c = self.characters.get(struct.get("card", ""))
             return c.combat * 2 + c.speed if c else 0
         return max(options, key=lambda o: value(o[1]))[0]
 
-    def _return_advantage(self, view: dict[str, Any], options: Options) -> int | None:
+    def _return_advantage(self, view: AnimaView, options: Options) -> int | None:
         return min(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
     def _card_value(self, card_id: str) -> int:
@@ -216,7 +216,7 @@ class HeuristicBot:
             value += 1
         return value
 
-    def _reset(self, view: dict[str, Any], options: Options) -> int | None:
+    def _reset(self, view: AnimaView, options: Options) -> int | None:
         me = self._me(view)
         for action, struct in options:
             if struct["kind"] == "salvage":
@@ -236,7 +236,7 @@ class HeuristicBot:
                     return action
         return self._pick(options, "end_reset")
 
-    def _rest_first(self, view: dict[str, Any]) -> bool:
+    def _rest_first(self, view: AnimaView) -> bool:
         """Whether resting (+2 Combat next round) would put a mission foe in reach."""
         me = self._me(view)
         if me["rest_bonus_round"] == view["round"]:
@@ -250,7 +250,7 @@ class HeuristicBot:
                 return True
         return False
 
-    def _move(self, view: dict[str, Any], options: Options) -> int | None:
+    def _move(self, view: AnimaView, options: Options) -> int | None:
         if self._rest_first(view):
             rest = self._pick(options, "rest")
             if rest is not None:
@@ -289,7 +289,7 @@ class HeuristicBot:
             return self._pick(options, "reveal", "reveal_kind", "rest")
         return best
 
-    def _clearing_trip(self, view: dict[str, Any], options: Options) -> int | None:
+    def _clearing_trip(self, view: AnimaView, options: Options) -> int | None:
         """With a needed area missing and no reveal possible (every area in play still holds
         an encounter or a party), go and clear the safest area holding one, so that the
         next reveal may replace it."""
@@ -310,13 +310,13 @@ class HeuristicBot:
                 trips.append((area["danger"], action))
         return min(trips)[1] if trips else None
 
-    def _wanted_areas(self, view: dict[str, Any]) -> set[str]:
+    def _wanted_areas(self, view: AnimaView) -> set[str]:
         """Areas named by the open mission steps that are not in play."""
         in_play = {a["card"] for a in view["areas"]}
         return {self.area_ids[step.area] for _kind, step in self._goals(view)
                 if step.area in self.area_ids and self.area_ids[step.area] not in in_play}
 
-    def _missing_areas(self, view: dict[str, Any]) -> bool:
+    def _missing_areas(self, view: AnimaView) -> bool:
         """Whether an area an open mission step needs is not in play yet."""
         in_play = {a["card"] for a in view["areas"]}
         for kind, step in self._goals(view):
@@ -330,15 +330,15 @@ class HeuristicBot:
                 return True
         return False
 
-    def _cull(self, view: dict[str, Any], options: Options) -> int | None:
+    def _cull(self, view: AnimaView, options: Options) -> int | None:
         goals = self._goal_areas(view)
         keep = [o for o in options if o[1].get("area") not in goals]
         return (keep or options)[0][0]
 
-    def _save_area(self, view: dict[str, Any], options: Options) -> int | None:
+    def _save_area(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "let_go")
 
-    def _interact(self, view: dict[str, Any], options: Options) -> int | None:
+    def _interact(self, view: AnimaView, options: Options) -> int | None:
         me = self._me(view)
         mine = self._strength(me)
         for action, struct in options:
@@ -358,23 +358,23 @@ class HeuristicBot:
                     return action
         return self._pick(options, "end_interaction", "done")
 
-    def _trade_offer(self, view: dict[str, Any], options: Options) -> int | None:
+    def _trade_offer(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "cancel_trade")
 
-    def _trade_reply(self, view: dict[str, Any], options: Options) -> int | None:
+    def _trade_reply(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "decline")
 
-    def _trade_confirm(self, view: dict[str, Any], options: Options) -> int | None:
+    def _trade_confirm(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "decline")
 
-    def _explore(self, view: dict[str, Any], options: Options) -> int | None:
+    def _explore(self, view: AnimaView, options: Options) -> int | None:
         me = self._me(view)
         for action, struct in options:
             if struct["kind"] != "mission":
                 continue
             slot = struct["slot"] - 1
             m = next((x for x in me["missions"] if x["slot"] == slot + 1), None)
-            card_id = m["card"] if m else view.get("final_mission")
+            card_id = m["card"] if m else view["final_mission"]
             card = self.missions.get(card_id or "")
             if card is None:
                 continue
@@ -387,13 +387,13 @@ class HeuristicBot:
             return action
         return self._pick(options, "explore")
 
-    def _prep(self, view: dict[str, Any], options: Options) -> int | None:
+    def _prep(self, view: AnimaView, options: Options) -> int | None:
         fight = view["combat"]
         if fight is None:
             return None
         me = self._me(view)
         mine = self._strength(me) + fight["bonus"][0 if fight["seat"] == self.seat else 1]
-        if fight["kind"] == "party":
+        if fight["kind"] == "party" and fight["against"] is not None:
             other = fight["against"] if fight["seat"] == self.seat else fight["seat"]
             theirs = self._strength(view["seats"][other])
         else:
@@ -419,14 +419,14 @@ class HeuristicBot:
             return self.characters[card_id].does
         return ()
 
-    def _after_roll(self, view: dict[str, Any], options: Options) -> int | None:
+    def _after_roll(self, view: AnimaView, options: Options) -> int | None:
         fight = view["combat"]
         side = 0 if fight and fight["seat"] == self.seat else 1
         if fight and fight["dice"] and fight["dice"][side] <= 2:
             return self._pick(options, "ability")
         return self._pick(options, "keep_dice")
 
-    def _check(self, view: dict[str, Any], options: Options) -> int | None:
+    def _check(self, view: AnimaView, options: Options) -> int | None:
         check = view["check"]
         if check and check["target"] - self._me(view)["speed"] - check["bonus"] > 3:
             pick = self._pick(options, "ability", "play")
@@ -434,7 +434,7 @@ class HeuristicBot:
                 return pick
         return self._pick(options, "roll_check")
 
-    def _react(self, view: dict[str, Any], options: Options) -> int | None:
+    def _react(self, view: AnimaView, options: Options) -> int | None:
         check = view["check"]
         me = self._me(view)
         if check is not None and len(view["seats"][check["seat"]]["completed"]) > \
@@ -442,10 +442,10 @@ class HeuristicBot:
             return self._pick(options, "play", "let_it_be")
         return self._pick(options, "let_it_be")
 
-    def _explore_rolled(self, view: dict[str, Any], options: Options) -> int | None:
+    def _explore_rolled(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "accept")
 
-    def _reward(self, view: dict[str, Any], options: Options) -> int | None:
+    def _reward(self, view: AnimaView, options: Options) -> int | None:
         me = self._me(view)
         kinds = {kind for kind, _ in self._goals(view)}
         here = next((a["card"] for a in view["areas"] if a["slot"] == me["area"]), None)
@@ -471,34 +471,34 @@ class HeuristicBot:
             return c.combat * 2 + c.speed if c else 0
         return min(options, key=lambda o: value(o[1]))[0]
 
-    def _lose_character(self, view: dict[str, Any], options: Options) -> int | None:
+    def _lose_character(self, view: AnimaView, options: Options) -> int | None:
         return self._weakest(options)
 
-    def _inactivate(self, view: dict[str, Any], options: Options) -> int | None:
+    def _inactivate(self, view: AnimaView, options: Options) -> int | None:
         return self._weakest(options)
 
-    def _death(self, view: dict[str, Any], options: Options) -> int | None:
+    def _death(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "ability", "play", "let_die")
 
-    def _discard(self, view: dict[str, Any], options: Options) -> int | None:
+    def _discard(self, view: AnimaView, options: Options) -> int | None:
         return min(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
-    def _keep_one(self, view: dict[str, Any], options: Options) -> int | None:
+    def _keep_one(self, view: AnimaView, options: Options) -> int | None:
         return max(options, key=lambda o: self._card_value(o[1].get("card", "")))[0]
 
-    def _give(self, view: dict[str, Any], options: Options) -> int | None:
+    def _give(self, view: AnimaView, options: Options) -> int | None:
         return min(options, key=lambda o: self._strength(view["seats"][o[1]["to"]]))[0]
 
-    def _revealed(self, view: dict[str, Any], options: Options) -> int | None:
+    def _revealed(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "ability", "face_it")
 
-    def _attacked(self, view: dict[str, Any], options: Options) -> int | None:
+    def _attacked(self, view: AnimaView, options: Options) -> int | None:
         return self._pick(options, "play", "accept_fight")
 
-    def _target(self, view: dict[str, Any], options: Options) -> int | None:
+    def _target(self, view: AnimaView, options: Options) -> int | None:
         return max(options, key=lambda o: view["seats"][o[1]["to"]]["hand_size"])[0]
 
-    def _pick_area(self, view: dict[str, Any], options: Options) -> int | None:
+    def _pick_area(self, view: AnimaView, options: Options) -> int | None:
         goals = self._goal_areas(view)
         for action, struct in options:
             if struct["area"] in goals:
@@ -506,11 +506,11 @@ class HeuristicBot:
         return min(options, key=lambda o: self.areas[o[1]["area"]].danger
                    if o[1]["area"] in self.areas else 3)[0]
 
-    def _steal_character(self, view: dict[str, Any], options: Options) -> int | None:
+    def _steal_character(self, view: AnimaView, options: Options) -> int | None:
         return max(options, key=lambda o: self.characters[o[1]["card"]].combat
                    if o[1]["card"] in self.characters else 0)[0]
 
-    def _unveil(self, view: dict[str, Any], options: Options) -> int | None:
+    def _unveil(self, view: AnimaView, options: Options) -> int | None:
         """Start the Crisis clock when this party leads: at least as many completed missions
         and at least the Combat of every other party that could fight the Crisis."""
         me = self._me(view)
@@ -519,6 +519,6 @@ class HeuristicBot:
                     and self._strength(me) >= self._strength(p) for p in rivals)
         return A_REVEAL if leads else A_DONE
 
-    def _sneak(self, view: dict[str, Any], options: Options) -> int | None:
+    def _sneak(self, view: AnimaView, options: Options) -> int | None:
         goals = self._goal_areas(view)
         return next((a for a, s in options if s.get("area") in goals), options[0][0])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from candlelit.games.anima.cards import (
     MAX_ADVANTAGES,
     MAX_AREAS,
@@ -25,7 +27,9 @@ FINAL_SLOT = 2
 
 # the four phases of a round (SETUP before the first round, OVER after the last)
 SETUP, RESET, MOVEMENT, INTERACTION, EXPLORATION, OVER = range(6)
-PHASE_NAMES = ("setup", "reset", "movement", "interaction", "exploration", "over")
+PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = ("setup", "reset", "movement", "interaction",
+                                      "exploration", "over")
 
 # decision steps: what the seat in `actor` is asked
 (S_KEEP_CHARACTER, S_RETURN_ADVANTAGE, S_RESET, S_MOVE, S_CULL, S_SAVE_AREA, S_INTERACT,
@@ -86,6 +90,9 @@ M_STEP, M_COUNT, M_MASK, M_SHOWN, M_HELD, M_DECLARED = range(6)
 O_MOVEMENT, O_EXPLORATION, O_MISSION, O_CRISIS, O_INTERACTION = range(5)
 # combat kinds
 CB_NONE, CB_CREATURE, CB_PARTY, CB_FOE = range(4)
+CombatKind = Literal["none", "creature", "party", "foe"]
+CB_NAMES: tuple[CombatKind, ...] = ("none", "creature", "party", "foe")
+"""A combat kind's name in a view, by CB_* index."""
 # what a Speed check decides
 (P_NO_REWARD, P_AMBUSH, P_INACTIVATE, P_DISCARD_RANDOM, P_DIE, P_EXPEL, P_TWO_REWARDS,
  P_MISSION) = range(8)

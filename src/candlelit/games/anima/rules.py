@@ -34,6 +34,7 @@ from candlelit.games.anima.constants import (
     T_SETUP_CHAR,
 )
 from candlelit.games.anima.state import AnimaFields
+from candlelit.games.anima.view_types import AnimaView
 
 
 class AnimaState(AnimaFields):
@@ -126,7 +127,7 @@ class AnimaState(AnimaFields):
         return [1.0 if q in won else 0.0 for q in range(self.num_players)]
 
     # -- information -----------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> AnimaView:
         """What `player` (None: a spectator) may see (see views.py)."""
         return views.view(self, player)
 

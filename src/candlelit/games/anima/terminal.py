@@ -7,7 +7,7 @@ dagger (†) explained under the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from candlelit.games.anima.cards import (
 )
 from candlelit.games.anima.catalogue import card_stats
 from candlelit.games.anima.messages import card_name
+from candlelit.games.anima.view_types import AnimaView, as_view
 from candlelit.i18n import colon, list_sep, seat_name, t
 
 FLAG = "†"
@@ -36,7 +37,7 @@ def _u(key: str, lang: str, **args: Any) -> str:
     return t(f"anima.ui.{key}", lang, **args)
 
 
-def card_text(card_id: str, view: dict[str, Any], lang: str, style: str = "") -> Text:
+def card_text(card_id: str, view: AnimaView, lang: str, style: str = "") -> Text:
     """A card's name, followed by † when the view lists it as reconstructed."""
     text = Text(card_name(card_id, lang), style=style)
     if card_id in view["reconstructed"]:
@@ -48,7 +49,7 @@ def _join(texts: Sequence[Text], lang: str) -> Text:
     return Text(list_sep(lang)).join(texts) if texts else Text(_u("empty", lang))
 
 
-def header_line(view: dict[str, Any], lang: str) -> Text:
+def header_line(view: AnimaView, lang: str) -> Text:
     """Round, phase, whose decision and the final mission."""
     to_act = view["to_act"]
     who = seat_name(to_act[0], lang) if to_act else "-"
@@ -58,12 +59,12 @@ def header_line(view: dict[str, Any], lang: str) -> Text:
     if view["final_mission"]:
         line.append("  ·  " + _u("final", lang) + colon(lang))
         line.append_text(card_text(view["final_mission"], view, lang, "bold red"))
-    if view.get("crisis_rounds_left") is not None:
+    if view["crisis_rounds_left"] is not None:
         line.append("  ·  " + _u("crisis", lang, n=view["crisis_rounds_left"]))
     return line
 
 
-def areas_table(view: dict[str, Any], lang: str) -> Table:
+def areas_table(view: AnimaView, lang: str) -> Table:
     """Every area in play: danger, trade, encounter, standing creature and parties."""
     table = Table(title=_u("areas", lang), title_justify="left", box=box.SIMPLE_HEAD,
                   pad_edge=False)
@@ -91,7 +92,7 @@ def areas_table(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
+def seats_table(view: AnimaView, lang: str, who: Sequence[str]) -> Table:
     """Every party: where, characters, Speed, hand size, organization, missions."""
     table = Table(title=_u("parties", lang), title_justify="left", box=box.SIMPLE_HEAD,
                   pad_edge=False)
@@ -134,7 +135,7 @@ def seats_table(view: dict[str, Any], lang: str, who: Sequence[str]) -> Table:
     return table
 
 
-def combat_line(view: dict[str, Any], lang: str) -> Text | None:
+def combat_line(view: AnimaView, lang: str) -> Text | None:
     """The fight under way, if any."""
     fight = view["combat"]
     if fight is None:
@@ -154,7 +155,7 @@ def combat_line(view: dict[str, Any], lang: str) -> Text | None:
     return line
 
 
-def result_line(view: dict[str, Any], lang: str) -> Text | None:
+def result_line(view: AnimaView, lang: str) -> Text | None:
     """Who won, once the game is over."""
     result = view.get("result")
     if result is None:
@@ -163,8 +164,9 @@ def result_line(view: dict[str, Any], lang: str) -> Text | None:
     return Text(_u(f"result.{result['reason']}", lang, seats=names), style="bold green")
 
 
-def render_status(view: dict[str, Any], lang: str) -> RenderableType:
+def render_status(table_view: Mapping[str, Any], lang: str) -> RenderableType:
     """The seat's own hand, missions and any private choice."""
+    view = as_view(table_view)
     viewer = view["viewer"]
     parts: list[RenderableType] = []
     hand = label(t("ui.your_hand", lang), lang)
@@ -186,14 +188,16 @@ def render_status(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def render_view(view: dict[str, Any], lang: str, who: Sequence[str]) -> RenderableType:
+def render_view(table_view: Mapping[str, Any], lang: str, who: Sequence[str]
+                ) -> RenderableType:
     """The seat's whole table: areas, parties, the fight and (for a seat) its own cards."""
+    view = as_view(table_view)
     parts: list[RenderableType] = [header_line(view, lang), areas_table(view, lang),
                                    seats_table(view, lang, who)]
     for extra in (combat_line(view, lang), result_line(view, lang)):
         if extra is not None:
             parts.append(extra)
-    if view.get("viewer") is not None:
+    if view["viewer"] is not None:
         parts.append(render_status(view, lang))
     parts.append(Text(_u("reconstructed_note", lang), style="italic dim"))
     return Group(*parts)

@@ -9,12 +9,13 @@ public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from candlelit.games.anima import party, progress
 from candlelit.games.anima.constants import (
     A_OFFER_ADV,
     A_OFFER_CHAR,
+    CB_NAMES,
     M_COUNT,
     M_SHOWN,
     M_STEP,
@@ -27,13 +28,21 @@ from candlelit.games.anima.constants import (
     S_TRADE_REPLY,
     STEP_NAMES,
 )
+from candlelit.games.anima.view_types import (
+    AnimaView,
+    AreaView,
+    CombatView,
+    MissionView,
+    SeatView,
+    TradeView,
+)
 
 if TYPE_CHECKING:
     from candlelit.games.anima.state import AnimaFields
 
 
 def _mission(state: AnimaFields, seat: int, slot: int, kind: int, final: bool
-             ) -> dict[str, Any]:
+             ) -> MissionView:
     card = (state.cards.finals if final else state.cards.basic)[kind]
     prog = state.mprog[seat][slot]
     return {"slot": slot + 1, "card": card.id, "step": prog[M_STEP],
@@ -42,9 +51,9 @@ def _mission(state: AnimaFields, seat: int, slot: int, kind: int, final: bool
             "reconstructed": card.reconstructed}
 
 
-def _seat(state: AnimaFields, q: int, viewer: int | None) -> dict[str, Any]:
+def _seat(state: AnimaFields, q: int, viewer: int | None) -> SeatView:
     chars = state.cards.characters
-    missions = []
+    missions: list[MissionView] = []
     for slot in range(2):
         kind = state.missions[q][slot]
         if q == viewer or state.mprog[q][slot][M_SHOWN] or kind in state.done[q]:
@@ -71,15 +80,15 @@ def _seat(state: AnimaFields, q: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def view(state: AnimaFields, player: int | None) -> dict[str, Any]:
+def view(state: AnimaFields, player: int | None) -> AnimaView:
     """The public table plus `player`'s own hand, missions and peeks, with its log."""
     cards = state.cards
-    areas = []
+    areas: list[AreaView] = []
     for slot, kind in enumerate(state.area_at):
         if kind < 0:
             continue
         area = cards.areas[kind]
-        entry: dict[str, Any] = {
+        entry: AreaView = {
             "slot": slot, "card": area.id, "trade": area.trade, "danger": area.danger,
             "encounter_face_down": state.enc_down[slot] >= 0,
             "standing": ({"card": cards.encounters[state.monster[slot]].id,
@@ -91,16 +100,16 @@ def view(state: AnimaFields, player: int | None) -> dict[str, Any]:
         if player is not None and slot in state.seen[player]:
             entry["peeked"] = cards.encounters[state.enc_down[slot]].id
         areas.append(entry)
-    combat = None
+    combat: CombatView | None = None
     if state.cb_kind:
-        combat = {"kind": ("none", "creature", "party", "foe")[state.cb_kind],
+        combat = {"kind": CB_NAMES[state.cb_kind],
                   "seat": state.cb_a, "against": state.cb_b if state.cb_b >= 0 else None,
                   "creature": (cards.encounters[state.cb_foe].id if state.cb_foe >= 0
                                else None),
                   "foe_combat": state.cb_foe_combat, "bonus": state.cb_bonus[:],
                   "minus": state.cb_minus[:], "penalty": state.cb_penalty,
                   "dice": state.cb_dice[:] if state.cb_prep >= 2 else None}
-    out: dict[str, Any] = {
+    out: AnimaView = {
         "game": "anima",
         "players": state.num_players,
         "viewer": player,
@@ -164,7 +173,7 @@ def trade_seen(state: AnimaFields, player: int | None) -> tuple[bool, bool, bool
             player == partner or (player == proposer and answered), offered, answered)
 
 
-def _trade(state: AnimaFields, player: int | None) -> dict[str, Any] | None:
+def _trade(state: AnimaFields, player: int | None) -> TradeView | None:
     """A trade under way: its cards only to the traders who have seen them (see
     `trade_seen`), the others only how many cards each side put in."""
     if state.step not in (S_TRADE_OFFER, S_TRADE_REPLY, S_TRADE_CONFIRM):
