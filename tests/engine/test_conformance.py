@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from candlelit.engine import conformance as c
-from candlelit.engine.registry import games
+from candlelit.engine.registry import games, get
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
@@ -82,6 +82,18 @@ def test_views_leak_nothing_across_resampled_worlds(game, players):
 
         c.playout(game, players, seed, chooser=seed + 100, visit=visit)
     assert any(redrawn), "resample never re-drew any hidden information"
+
+
+@pytest.mark.parametrize(("game", "players"),
+                         [case for case in cases() if get(case.values[0]).view_type])
+def test_views_of_every_seat_and_the_spectator_fit_the_declared_view_type(game, players):
+    declared = c.view_type(game)
+    logged: dict[int | None, int] = {}
+    met: set[str] = set()
+    final = c.playout(game, players, 1, chooser=7, visit=lambda s, step: (
+        met.update(c.check_views(s, declared, logged)) if c.checkpoints(step) else None))
+    met |= c.check_views(final, declared, logged)
+    assert any(not path.startswith("view(None).") for path in met), "no seat-only key met"
 
 
 @pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES, "nevermore-5p",

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from candlelit.engine.errors import IllegalAction
+from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import deserialize, get, load
 from candlelit.engine.state import TERMINAL, State
+from candlelit.engine.viewcheck import check_view_type
 
 BAD_VALUES: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
 
@@ -163,6 +165,25 @@ def check_no_leak(state: State, rng: random.Random, worlds: int) -> bool:
                 changed = True
             _check_playable(world, rng)
     return changed
+
+
+def view_type(game: str) -> Any:
+    """The type game `game`'s manifest declares for its views (None if it declares none)."""
+    reference = get(game).view_type
+    return None if reference is None else resolve(reference)
+
+
+def check_views(state: State, declared: Any, logged: dict[int | None, int]) -> set[str]:
+    """Every seat's view and the spectator's are of type `declared`, their `log` from line
+    `logged[viewer]` on (a log only grows; `logged` is advanced); returns the paths of the
+    optional keys they hold (`view(<seat>).…`, `view(None).…`)."""
+    met: set[str] = set()
+    for viewer in (*range(state.num_players), None):
+        view = dict(state.view(viewer))
+        log = view["log"]
+        view["log"], logged[viewer] = log[logged.get(viewer, 0):], len(log)
+        met |= check_view_type(view, declared, f"view({viewer})")
+    return met
 
 
 def _check_playable(world: State, rng: random.Random) -> None:

@@ -62,6 +62,8 @@ class GameSpec:
     """`"module:function"`: function(app) adds the game's own commands to the `candlelit` CLI."""
     balance: str | None = None
     """Module with `run_balance`, `plot` and `markdown`: the game's balance lab."""
+    view_type: str | None = None
+    """`"module:TypedDict"`: the type every `view(seat)` and `view(None)` returns."""
 
     @property
     def player_counts(self) -> range:

@@ -83,4 +83,5 @@ SPEC = GameSpec(
     terminal="candlelit.games.anima.terminal",
     formatter="candlelit.games.anima.messages:format_arg",
     template_context="candlelit.games.anima.catalogue:board_context",
+    view_type="candlelit.games.anima.view_types:AnimaView",
 )

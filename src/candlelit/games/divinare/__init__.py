@@ -60,4 +60,5 @@ SPEC = GameSpec(
     terminal="candlelit.games.divinare.terminal",
     formatter="candlelit.games.divinare.messages:format_arg",
     template_context="candlelit.games.divinare.catalogue:board_context",
+    view_type="candlelit.games.divinare.view_types:DivinareView",
 )

@@ -82,4 +82,5 @@ SPEC = GameSpec(
     terminal="candlelit.games.fatal_frame.terminal",
     formatter="candlelit.games.fatal_frame.messages:format_arg",
     template_context="candlelit.games.fatal_frame.catalogue:board_context",
+    view_type="candlelit.games.fatal_frame.view_types:FatalFrameView",
 )

@@ -78,4 +78,5 @@ SPEC = GameSpec(
     catalogue="candlelit.games.nevermore.catalogue:catalogue",
     terminal="candlelit.games.nevermore.terminal",
     formatter="candlelit.games.nevermore.messages:format_arg",
+    view_type="candlelit.games.nevermore.view_types:NevermoreView",
 )

@@ -79,4 +79,5 @@ SPEC = GameSpec(
     characters_reader="candlelit.games.shadow_hunters.characters:pool_with",
     commands="candlelit.games.shadow_hunters.commands:register",
     balance="candlelit.games.shadow_hunters.balance",
+    view_type="candlelit.games.shadow_hunters.view_types:ShadowHuntersView",
 )
