@@ -191,9 +191,9 @@ def test_the_cards_page_lists_characters_and_every_deck_with_provenance(server, 
 
 
 def test_an_invented_entry_on_the_cards_page_carries_the_badge():
-    from candlelit.server.pages import shadow_hunters_cards
+    from candlelit.games.shadow_hunters.catalogue import catalogue
 
-    data = shadow_hunters_cards()
+    data = catalogue()
     data["decks"][0]["cards"][0] = {**data["decks"][0]["cards"][0], "confidence": "invented"}
     data["characters"][0] = {**data["characters"][0], "confidence": "low"}
     html = page("cards.html", "en", game=GAME, data=data, games=[], path="/", query="")
