@@ -202,15 +202,21 @@ def source_commit() -> str:
 def compare(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """One line per case of either file: identical, or how it differs; 'different' marks any.
 
-    Cases missing from NEW count as different unless NEW was restricted by --only/--players.
+    Cases missing from NEW count as different unless NEW was restricted by --only/--players;
+    a game OLD never had (a game installed since) is listed as new, not as a difference. When
+    NEW played fewer games per case (same --seed), its games are compared with OLD's first ones.
     """
     lines = []
     old_cases, new_cases = old["cases"], new["cases"]
     base = old.get("settings", {}).get("seed", 0)
     restricted = any(new.get("settings", {}).get(k) is not None for k in ("only", "players"))
+    old_games = {key.split("/")[0] for key in old_cases}
     for key in sorted(set(old_cases) | set(new_cases)):
         if key not in new_cases and restricted:
             continue  # NEW ran with --only/--players: compare what it covers
+        if key not in old_cases and key.split("/")[0] not in old_games:
+            lines.append(f"{key}: new game, not in OLD")
+            continue
         if key not in new_cases or key not in old_cases:
             side = "NEW" if key not in new_cases else "OLD"
             lines.append(f"{key}: different (missing in {side})")
@@ -219,10 +225,11 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
         if first is not None:
             lines.append(f"{key}: different (first at game seed {base + first})")
-        elif len(a) != len(b):
+        elif len(a) < len(b):
             lines.append(f"{key}: different ({len(a)} games before, {len(b)} after)")
         else:
-            lines.append(f"{key}: identical ({len(a)} games)")
+            of = f" of {len(a)}" if len(b) < len(a) else ""
+            lines.append(f"{key}: identical ({len(b)}{of} games)")
     return lines
 
 

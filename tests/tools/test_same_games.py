@@ -70,3 +70,15 @@ def test_compare_names_the_first_differing_seed(tmp_path: Path, capsys) -> None:
     assert "g/2p/default/bot: identical (1 games)" in out
     lines = same_games.compare(old, {"cases": {"g/2p/default/bot": ["x"]}})
     assert "g/2p/default/random: different (missing in NEW)" in lines
+
+
+def test_compare_takes_fewer_games_as_the_first_ones_and_lists_a_new_game_apart() -> None:
+    old = {"cases": {"g/2p/default/random": ["a", "b", "c"]}}
+    shorter = {"cases": {"g/2p/default/random": ["a", "b"], "h/2p/default/random": ["z"]}}
+    assert same_games.compare(old, shorter) == ["g/2p/default/random: identical (2 of 3 games)",
+                                                "h/2p/default/random: new game, not in OLD"]
+    wrong = {"cases": {"g/2p/default/random": ["a", "x"]}}
+    assert same_games.compare(old, wrong) == ["g/2p/default/random: different (first at game "
+                                              "seed 1)"]
+    longer = {"cases": {"g/2p/default/random": ["a", "b", "c", "d"]}}
+    assert "different" in same_games.compare(old, longer)[0]
