@@ -114,3 +114,30 @@ def test_any_walk_keeps_invariants(game, players, seed, walk):
     c.check_illegal(state, rng)
     c.check_copies(state, rng)
     c.check_no_leak(state, rng, worlds=2)
+
+
+@pytest.mark.parametrize(("game", "players"), cases("fatal-frame-4p", "nevermore-6p"))
+def test_every_game_plays_through_the_engine_kernel_and_quick_legality_agrees(game, players):
+    c.playout(game, players, 2, chooser=5, visit=lambda s, step: (
+        c.check_kernel(s) if c.checkpoints(step) else None))
+
+
+WINDOW_STATES = 25
+"""Window states checked per game (each resamples a world for every seat)."""
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_whom_a_reaction_window_asks_follows_from_public_information(game, players):
+    cls = type(c.load(game, players, 0))
+    rng = random.Random(31)
+    opened = 0
+    for seed in range(6):
+        def visit(state, _step):
+            nonlocal opened
+            if opened < WINDOW_STATES and c.check_window_public(state, rng):
+                opened += 1
+        c.playout(game, players, seed, chooser=seed + 3, visit=visit)
+        if opened >= WINDOW_STATES:
+            break
+    assert bool(opened) == bool(cls.windows), (
+        f"{game}: declares {len(cls.windows)} window kinds but {opened} window states met")

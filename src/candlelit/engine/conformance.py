@@ -132,6 +132,40 @@ def check_copies(state: State, rng: random.Random) -> None:
             assert copy != state
 
 
+def check_kernel(state: State) -> None:
+    """The game plays through the engine's template, and a step's quick legality test
+    agrees with its legal actions on every action of the space."""
+    cls = type(state)
+    assert cls.apply_action is State.apply_action, f"{cls.__name__} overrides apply_action"
+    assert cls.legal_actions is State.legal_actions, f"{cls.__name__} overrides legal_actions"
+    if state.is_terminal():
+        return
+    step = state.steps[state.decision_kind()]
+    if step.allows is None:
+        return
+    for seat in state.pending_players():
+        legal = set(step.legal(state, seat))
+        for action in range(state.num_distinct_actions()):
+            assert step.allows(state, seat, action) == (action in legal), \
+                f"step {step.name}: allows({seat}, {action}) disagrees with its legal actions"
+
+
+def check_window_public(state: State, rng: random.Random) -> bool:
+    """While a window asks, whom it asks is the same in every seat's resampled worlds
+    (so it follows from public information) and includes the seats deciding now.
+    Returns whether a window was open."""
+    askees = state.window_askees()
+    if askees is None:
+        return False
+    assert set(state.pending_players()) <= set(askees), \
+        f"deciding seats {state.pending_players()} are not among the asked {askees}"
+    for player in range(state.num_players):
+        world = state.resample(player, random.Random(rng.getrandbits(32)))
+        assert world.window_askees() == askees, \
+            f"whom the window asks changed in a world resampled for seat {player}"
+    return True
+
+
 def check_outcome(state: State) -> None:
     """At the end: winners non-empty, returns bounded and consistent with winners."""
     assert state.is_terminal()

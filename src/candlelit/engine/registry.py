@@ -18,7 +18,7 @@ from typing import Any
 from candlelit.engine.errors import CandlelitError, OptionError, RecordError, UnknownGame
 from candlelit.engine.options import Option, Variant, resolve_options
 from candlelit.engine.plugins import game_entry_points
-from candlelit.engine.state import State, _slot_names
+from candlelit.engine.state import State, stored_slots
 
 
 @dataclass(frozen=True)
@@ -142,8 +142,7 @@ def deserialize(text: str) -> State:
         doc = json.loads(text)
         data = doc["state"]
         spec = get(data["game"])
-        missing = [n for n in _slot_names(spec.state_class)
-                   if n not in data and n not in spec.state_class.derived_slots]
+        missing = [n for n in stored_slots(spec.state_class) if n not in data]
         if doc.get("format") != "candlelit-state/1" or missing:
             raise RecordError(f"not a candlelit state (missing {missing})")
         return spec.state_class.from_snapshot(data)

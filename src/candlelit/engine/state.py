@@ -10,7 +10,9 @@ from typing import Any, ClassVar, Self
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.events import Entry, Event, LogLine, redact
+from candlelit.engine.flow import Step, Steps
 from candlelit.engine.rng import chance_below, chance_stream
+from candlelit.engine.windows import Window
 
 TERMINAL = -4
 """`current_player()` once the game is over (the value OpenSpiel uses)."""
@@ -23,7 +25,8 @@ class State(ABC):
     so that clone, pickle and JSON serialisation are cheap and exact.
     """
 
-    __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log")
+    __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log",
+                 "legal_memo")
 
     game: str
     num_players: int
@@ -32,9 +35,15 @@ class State(ABC):
     chance_draws: int
     history: list[tuple[int, int]]
     log: list[Entry]
+    legal_memo: tuple[int, int, int, tuple[int, ...]] | None
+    """(history length, seat, chance draws, legal actions) of the last `legal_actions`
+    answer, so `apply_action` need not compute them again; never stored or compared."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
+
+    steps: ClassVar[Steps[Any]]
+    """The game's decision kinds and their steps (engine/flow.py)."""
 
     # -- who acts ---------------------------------------------------------------------
     @abstractmethod
@@ -50,14 +59,66 @@ class State(ABC):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
 
-    # -- actions ----------------------------------------------------------------------
-    @abstractmethod
+    # -- actions: the one template over the game's step table ---------------------------
+    def decision_kind(self) -> Any:
+        """The kind of the pending decision (a key of `steps`); only asked while one is."""
+        raise NotImplementedError
+
+    def advance(self) -> None:  # noqa: B027  (a game without an agenda has nothing to run)
+        """Run the rules on from an applied decision to the next one (the game's agenda)."""
+
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted legal actions of `player` (default: current player); [] if it may not act."""
+        pending = self.pending_players()
+        if not pending:
+            return []
+        seat = pending[0] if player is None else player
+        if seat not in pending:
+            return []
+        legal = self.steps[self.decision_kind()].legal(self, seat)
+        self.legal_memo = (len(self.history), seat, self.chance_draws, tuple(legal))
+        return legal
 
-    @abstractmethod
     def apply_action(self, action: int, player: int | None = None) -> None:
-        """Apply `action` for `player` (default: current player) or raise IllegalAction."""
+        """Apply `action` for `player` (default: current player) or raise IllegalAction
+        leaving the state unchanged: type, seat, game over, legality, then the step."""
+        if type(action) is not int:
+            raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
+        pending = self.pending_players()
+        if player is None:
+            if not pending:
+                raise IllegalAction("the game is over")
+            seat = pending[0]
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no seat {player!r}")
+        else:
+            seat = player
+        if seat not in pending:
+            if not pending:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"seat {seat + 1} has nothing to decide now")
+        step = self.steps[self.decision_kind()]
+        memo = self.legal_memo
+        if memo is not None and memo[0] == len(self.history) and memo[1] == seat \
+                and memo[2] == self.chance_draws:
+            allowed = action in memo[3]
+        elif step.allows is not None:
+            allowed = step.allows(self, seat, action)
+        else:
+            allowed = action in step.legal(self, seat)
+        if not allowed:
+            raise IllegalAction(self._refusal(step, seat, action))
+        self.history.append((seat, action))
+        step.apply(self, seat, action)
+        self.advance()
+
+    def _refusal(self, step: Step[Any], seat: int, action: int) -> str:
+        """Why `action` is refused: out of the action space, or not an answer to the step."""
+        if not 0 <= action < self.num_distinct_actions():
+            return f"{action} is not a {self.game} action"
+        from candlelit.i18n import t
+
+        return f"action {action} is not open to seat {seat + 1} now: {t(step.prompt)}"
 
     @abstractmethod
     def action_to_struct(self, player: int, action: int) -> dict[str, Any]:
@@ -106,6 +167,14 @@ class State(ABC):
         """The whole log from entry `since` on, every audience included, as named events."""
         return [Event(*entry) for entry in self.log[since:]]
 
+    windows: ClassVar[tuple[Window[Any], ...]] = ()
+    """The game's kinds of reaction window (engine/windows.py), if it has any."""
+
+    def window_askees(self) -> tuple[int, ...] | None:
+        """While a reaction window is asking: the seats it asks from now on, in order
+        (the asked seat first); None otherwise. Depends on public information only."""
+        return None
+
     @abstractmethod
     def resample(self, player: int, rng: random.Random) -> State:
         """A full state consistent with what `player` knows, hidden parts re-drawn by `rng`."""
@@ -115,6 +184,15 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy."""
 
+    @classmethod
+    def blank(cls, game: str, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """A new state of this class with only the engine's fields set (no chance drawn,
+        empty history and log); a game's `new` sets up its own fields on it."""
+        s = cls.__new__(cls)
+        s.game, s.num_players, s.seed, s.options = game, players, seed, options
+        s.chance_draws, s.history, s.log, s.legal_memo = 0, [], [], None
+        return s
+
     def fresh_copy(self) -> Self:
         """A new state of the same class holding only the engine's fields (history and log
         copied, options shared); a game's `clone` fills in its own fields."""
@@ -123,14 +201,13 @@ class State(ABC):
         c.game, c.num_players, c.seed, c.options = self.game, self.num_players, self.seed, \
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
+        c.legal_memo = None
         return c
 
     def snapshot(self) -> dict[str, Any]:
         """All stored fields as plain JSON-able data."""
         out: dict[str, Any] = {}
-        for name in _slot_names(type(self)):
-            if name in self.derived_slots:
-                continue
+        for name in stored_slots(type(self)):
             value = getattr(self, name)
             if name == "log":
                 value = [[kind, key, args, audience] for kind, key, args, audience in value]
@@ -146,9 +223,8 @@ class State(ABC):
     def from_snapshot(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from `snapshot()` output."""
         state = cls.__new__(cls)
-        for name in _slot_names(cls):
-            if name in cls.derived_slots:
-                continue
+        state.legal_memo = None
+        for name in stored_slots(cls):
             value = data[name]
             if name == "log":
                 value = [(k, key, args, None if vis is None else tuple(vis))
@@ -223,6 +299,12 @@ def _slot_names(cls: type) -> tuple[str, ...]:
                     seen.append(name)
         names = _SLOTS[cls] = tuple(seen)
     return names
+
+
+def stored_slots(cls: type[State]) -> list[str]:
+    """The slots a snapshot stores: all but the derived ones and the legality memo."""
+    return [name for name in _slot_names(cls)
+            if name not in cls.derived_slots and name != "legal_memo"]
 
 
 def check_action_type(action: object) -> int:

@@ -22,9 +22,7 @@ class WickwatchState(NightRules):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> WickwatchState:
         """Shuffle the box and the spirits, deal each seat its hand, turn up the first spirit."""
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "wickwatch", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("wickwatch", players, seed, options)
         s.restore_derived()
         spirits = len(s.spirit_ids)
         s.nights = spirits if options["nights"] is None else options["nights"]

@@ -209,9 +209,7 @@ class AnimaFields(State):
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """Shuffle the five decks, deal missions and the set-up offers, reveal one area per
         player with a face-down encounter, and set the three final missions aside."""
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "anima", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("anima", players, seed, options)
         s.restore_derived()
         cards, n = s.cards, players
         s.char_deck = list(range(len(cards.characters)))

@@ -87,9 +87,7 @@ class DivinareFields(State):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """A game before its first deal: seat 0 (the oldest player) holds the action card."""
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "divinare", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("divinare", players, seed, options)
         s.restore_derived()
         s.rounds = players
         s.round = 0

@@ -104,9 +104,7 @@ class FatalFrameFields(State):
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """The table before the deal: the exteriors shuffled into a face-down 3x3 map, the
         interiors, bosses and main playdeck shuffled; every token on its camera."""
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "fatal-frame", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("fatal-frame", players, seed, options)
         s.restore_derived()
         cards = s.cards
         s.grid = [c.index for c in cards.exteriors]

@@ -161,9 +161,7 @@ class NevermoreFields(State):
         Health by player count, the direction marker Left, seat 0 starts; every seat is
         to draw one Shadow Magick card, then (Specters) the characters are drafted.
         """
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "nevermore", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("nevermore", players, seed, options)
         s.restore_derived()
         n = players
         if s.specters and len(s.cards.characters) < 2 * n:

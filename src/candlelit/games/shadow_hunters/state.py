@@ -155,9 +155,7 @@ class ShadowHuntersFields(State):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """Deal characters, roll start cells and the turn order (the first turn not begun)."""
-        s = cls.__new__(cls)
-        s.game, s.num_players, s.seed, s.options = "shadow-hunters", players, seed, options
-        s.chance_draws, s.history, s.log = 0, [], []
+        s = cls.blank("shadow-hunters", players, seed, options)
         s.restore_derived()
         rng = s._chance()
         pool = list(range(len(s.pool)))

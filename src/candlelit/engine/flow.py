@@ -1,0 +1,118 @@
+"""The decision kernel: what a pending decision asks (steps) and the rule work scheduled
+between decisions (tasks), each declared once per game in one table checked complete.
+
+A game keeps its decision and its agenda in its own fields (plain ints and lists, so
+clone and serialisation stay cheap); the kernel only names the handlers. `State`'s
+`legal_actions` and `apply_action` (engine/state.py) look the pending decision up in the
+game's `Steps`, so no game writes its own dispatch or its own `apply_action` preamble.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from candlelit.engine.errors import CandlelitError
+
+if TYPE_CHECKING:
+    from candlelit.engine.state import State
+
+S = TypeVar("S", bound="State")
+H = TypeVar("H")
+
+Task = list[int]
+"""A scheduled piece of rule work: its code first, then its int arguments."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """One kind of pending decision: its public name, its legal actions, how a legal
+    answer is carried out, and the translation key of what the seat is asked to do."""
+
+    name: str
+    legal: Callable[[S, int], list[int]]
+    """The sorted legal actions of a deciding seat."""
+    apply: Callable[[S, int, int], None]
+    """Carry out a legal action of a deciding seat (legality already checked)."""
+    prompt: str
+    """Translation key of the question ("choose a card to pass"); it names no hidden card."""
+    allows: Callable[[S, int, int], bool] | None = None
+    """A cheaper legality test of one action; must agree with `legal` (checked in tests)."""
+
+
+class Steps(Generic[S]):
+    """A game's decision kinds and the step of each, complete: every kind has one step."""
+
+    __slots__ = ("game", "_by_kind", "_by_name")
+
+    def __init__(self, game: str, kinds: Iterable[Hashable], steps: Mapping[Any, Step[S]]):
+        kinds = list(kinds)
+        check_complete(f"{game}: decision", kinds, steps)
+        names = [step.name for step in steps.values()]
+        if len(set(names)) != len(names):
+            raise CandlelitError(f"{game}: two decision kinds share a step name")
+        self.game = game
+        self._by_kind: dict[Any, Step[S]] = dict(steps)
+        self._by_name = {step.name: step for step in steps.values()}
+
+    def __getitem__(self, kind: Any) -> Step[S]:
+        return self._by_kind[kind]
+
+    def __iter__(self) -> Any:
+        return iter(self._by_kind.values())
+
+    def __len__(self) -> int:
+        return len(self._by_kind)
+
+    def kinds(self) -> list[Any]:
+        """Every decision kind, in declaration order."""
+        return list(self._by_kind)
+
+    def names(self) -> list[str]:
+        """Every step's public name, in declaration order."""
+        return list(self._by_name)
+
+    def named(self, name: str) -> Step[S]:
+        """The step called `name` (KeyError if none)."""
+        return self._by_name[name]
+
+    def plan(self, handlers: Mapping[str, H], where: str) -> dict[str, H]:
+        """`handlers` (one per step name, e.g. a bot's choice per decision) after checking
+        that it names every step and nothing else; raises CandlelitError naming `where`."""
+        check_complete(where, self.names(), handlers)
+        return dict(handlers)
+
+
+class Tasks(Generic[S]):
+    """A game's task codes 0..n-1 and the one handler of each, for its agenda."""
+
+    __slots__ = ("game", "handlers")
+
+    def __init__(self, game: str, count: int,
+                 handlers: Mapping[int, Callable[[S, Task], None]]):
+        check_complete(f"{game}: task", range(count), handlers)
+        self.game = game
+        self.handlers: tuple[Callable[[S, Task], None], ...] = tuple(
+            handlers[code] for code in range(count))
+
+    def work(self, state: S, agenda: list[Task], waiting: Callable[[S], bool]) -> None:
+        """Run tasks from the top of `agenda` (its end) until it is empty or `waiting`."""
+        handlers = self.handlers
+        while agenda and not waiting(state):
+            task = agenda.pop()
+            handlers[task[0]](state, task)
+
+
+def check_complete(what: str, expected: Iterable[Any], table: Mapping[Any, Any]) -> None:
+    """Raise CandlelitError unless `table`'s keys are exactly `expected`."""
+    expected = list(expected)
+    missing = [k for k in expected if k not in table]
+    extra = [k for k in table if k not in set(expected)]
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"no handler for {missing}")
+        if extra:
+            parts.append(f"unknown {extra}")
+        raise CandlelitError(f"{what} table incomplete: {'; '.join(parts)}")
