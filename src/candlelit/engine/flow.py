@@ -39,6 +39,9 @@ class Step(Generic[S]):
     """Translation key of the question ("choose a card to pass"); it names no hidden card."""
     allows: Callable[[S, int, int], bool] | None = None
     """A cheaper legality test of one action; must agree with `legal` (checked in tests)."""
+    why: Callable[[S, int, int], str] | None = None
+    """Why an action in the space is refused to a deciding seat (default: the prompt);
+    one line that names nothing the seat may not know."""
 
 
 class Steps(Generic[S]):

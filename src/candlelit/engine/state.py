@@ -116,6 +116,8 @@ class State(ABC):
         """Why `action` is refused: out of the action space, or not an answer to the step."""
         if not 0 <= action < self.num_distinct_actions():
             return f"{action} is not a {self.game} action"
+        if step.why is not None:
+            return step.why(self, seat, action)
         from candlelit.i18n import t
 
         return f"action {action} is not open to seat {seat + 1} now: {t(step.prompt)}"
