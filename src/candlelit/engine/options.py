@@ -18,6 +18,8 @@ class Option:
     help: str
     choices: tuple[Any, ...] | None = None
     validate: Callable[[Any], Any] | None = None
+    formerly: str | None = None
+    """The option's earlier name, still accepted (records made under it keep verifying)."""
 
     def check(self, value: Any) -> Any:
         """Return the normalised value, or raise OptionError naming the option."""
@@ -79,9 +81,23 @@ def resolve_options(
             names = ", ".join(sorted(known)) or "none"
             raise OptionError(f"unknown variant {variant!r} (known variants: {names})")
         values.update(known[variant].options)
-    for name, value in (overrides or {}).items():
+    former = {o.formerly: o.name for o in declared if o.formerly is not None}
+    given = dict(overrides or {})
+    for old, new in former.items():
+        if old in given:
+            if new in given:
+                raise OptionError(f"option {new!r} is given twice (also as {old!r}, its "
+                                  f"former name)")
+            given[new] = given.pop(old)
+    for name, value in given.items():
         if name not in by_name:
             names = ", ".join(sorted(by_name)) or "none"
             raise OptionError(f"unknown option {name!r} (known options: {names})")
         values[name] = value
     return {name: by_name[name].check(value) for name, value in values.items()}
+
+
+def former_names(declared: tuple[Option, ...], used: Mapping[str, Any]) -> dict[str, str]:
+    """Current name -> former name of each renamed option that `used` names the old way."""
+    return {o.name: o.formerly for o in declared
+            if o.formerly is not None and o.formerly in used}

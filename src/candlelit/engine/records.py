@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from candlelit.engine.errors import CandlelitError, IllegalAction, RecordError
+from candlelit.engine.options import former_names
 from candlelit.engine.registry import get, load
-from candlelit.engine.state import State
+from candlelit.engine.state import State, serialize_snapshot
 
 RECORD_FORMAT = "candlelit-record/1"
 ENGINE_VERSION = "0.1.0"
 
 
-def digest(state: State) -> str:
-    """A SHA-256 fingerprint of the whole state."""
-    return hashlib.sha256(state.serialize().encode()).hexdigest()
+def digest(state: State, option_names: Mapping[str, str] | None = None) -> str:
+    """A SHA-256 fingerprint of the whole state; `option_names` (current -> former name)
+    fingerprints it as it was serialised before those options were renamed."""
+    if not option_names:
+        return hashlib.sha256(state.serialize().encode()).hexdigest()
+    snapshot = state.snapshot()
+    snapshot["options"] = {option_names.get(k, k): v for k, v in snapshot["options"].items()}
+    return hashlib.sha256(serialize_snapshot(snapshot).encode()).hexdigest()
 
 
 def make_record(state: State, seats: list[str] | None = None) -> dict[str, Any]:
@@ -105,8 +111,10 @@ def verify(record: dict[str, Any]) -> Verdict:
             f"recorded with rules {record.get('rules_version')}, checked with {spec.rules_version}")
     final = record.get("final")
     if isinstance(final, dict):
+        options = record["options"] if isinstance(record["options"], dict) else {}
+        former = former_names(spec.options, options)
         checks = {"terminal": state.is_terminal(), "returns": state.returns(),
-                  "winners": state.winners(), "digest": digest(state)}
+                  "winners": state.winners(), "digest": digest(state, former)}
         for key, actual in checks.items():
             if key in final and final[key] != actual:
                 verdict.problems.append(f"{key}: the record says {final[key]!r}, replay gives "

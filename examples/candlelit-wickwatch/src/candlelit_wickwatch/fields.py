@@ -8,8 +8,9 @@ their ends.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import State
 
 from candlelit_wickwatch.deck import TALLEST, deck_for
@@ -21,31 +22,26 @@ NO_OFFER = 0
 NUM_ACTIONS = TALLEST
 """Action a sets down a candle of height a + 1."""
 
-F = TypeVar("F", bound="WickwatchFields")
-
-
+@state_fields
 class WickwatchFields(State):
-    """The stored fields of a Wickwatch game and read-only questions about them."""
+    """The stored fields of a Wickwatch game and read-only questions about them; the
+    annotations are the declaration (slots, stored order and the generated clone)."""
 
-    __slots__ = (
-        "spirit_ids", "spirit_values", "nights", "night", "phase", "hands", "offers",
-        "shown", "ash", "box", "spirit_deck", "pile", "taken",
-    )
     derived_slots: ClassVar[tuple[str, ...]] = ("spirit_ids", "spirit_values")
 
-    spirit_ids: tuple[str, ...]
-    spirit_values: tuple[int, ...]
-    nights: int
-    night: int
-    phase: int
-    hands: list[list[int]]
-    offers: list[int]
-    shown: list[list[int]]
-    ash: list[int]
-    box: list[int]
-    spirit_deck: list[int]
-    pile: list[int]
-    taken: list[list[int]]
+    spirit_ids: tuple[str, ...]        # the spirits' ids (derived from option `spirits`)
+    spirit_values: tuple[int, ...]     # their points, in the same order (derived)
+    nights: int                        # how many nights this watch lasts
+    night: int                         # nights begun so far (1 during the first night)
+    phase: int                         # OFFER or OVER
+    hands: list[list[int]]             # per seat, candles held per height
+    offers: list[int]                  # per seat, tonight's face-down height or NO_OFFER
+    shown: list[list[int]]             # per seat, per height, candles every seat has seen
+    ash: list[int]                     # per height, candles burnt away (public)
+    box: list[int]                     # the candle box, drawn from its end (unseen)
+    spirit_deck: list[int]             # spirits still to come, drawn from the end (unseen)
+    pile: list[int]                    # spirits gathered on the table, not yet taken
+    taken: list[list[int]]             # per seat, the spirits it has taken
 
     def restore_derived(self) -> None:
         """Rebuild the spirit ids and values from the `spirits` option."""
@@ -71,22 +67,6 @@ class WickwatchFields(State):
     def candles_held(self, seat: int) -> int:
         """How many candles `seat` holds, counting one set face down tonight."""
         return sum(self.hands[seat]) + (self.offers[seat] != NO_OFFER)
-
-    # -- copies ------------------------------------------------------------------------------
-    def clone(self: F) -> F:
-        """A copy sharing only immutable data (options, spirit data, logged events)."""
-        c = self.fresh_copy()
-        c.spirit_ids, c.spirit_values = self.spirit_ids, self.spirit_values
-        c.nights, c.night, c.phase = self.nights, self.night, self.phase
-        c.hands = [h[:] for h in self.hands]
-        c.offers = self.offers[:]
-        c.shown = [s[:] for s in self.shown]
-        c.ash = self.ash[:]
-        c.box = self.box[:]
-        c.spirit_deck = self.spirit_deck[:]
-        c.pile = self.pile[:]
-        c.taken = [t[:] for t in self.taken]
-        return c
 
 
 def heights(counts: list[int]) -> list[int]:

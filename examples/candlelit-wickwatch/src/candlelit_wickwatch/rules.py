@@ -11,15 +11,37 @@ the last night the seat with the most points wins (ties share).
 
 from __future__ import annotations
 
-from candlelit.engine.errors import IllegalAction
+from candlelit.engine.flow import Step, Steps
 
-from candlelit_wickwatch.fields import NO_OFFER, NUM_ACTIONS, OVER, WickwatchFields
+from candlelit_wickwatch.fields import NO_OFFER, OFFER, OVER, WickwatchFields
+
+
+def candles(state: WickwatchFields, seat: int) -> list[int]:
+    """The heights (as height - 1) `seat` holds, shortest first."""
+    return [h for h, n in enumerate(state.hands[seat]) if n]
+
+
+def why_not_offer(state: WickwatchFields, seat: int, action: int) -> str:
+    """Why a height is refused: the seat holds none."""
+    return f"you hold no candle of height {action + 1}"
+
+
+def offer(state: WickwatchFields, seat: int, action: int) -> None:
+    """Set a candle of height `action` + 1 face down for `seat`."""
+    state.hands[seat][action] -= 1
+    state.offers[seat] = action + 1
+    state._emit("offer", "wickwatch.offered", {"seat": seat, "candle": action + 1}, (seat,))
+    state._emit("offer", "wickwatch.ready", {"seat": seat})
 
 
 class NightRules(WickwatchFields):
     """The transitions of a night: offer, reveal, take or linger, and the end of the watch."""
 
     __slots__ = ()
+
+    steps = Steps("wickwatch", (OFFER,), {
+        OFFER: Step("offer", candles, offer, "wickwatch.phase.offer", why=why_not_offer),
+    })
 
     # -- who acts ----------------------------------------------------------------------------
     def pending_players(self) -> list[int]:
@@ -32,38 +54,14 @@ class NightRules(WickwatchFields):
         """Whether the last night has been resolved."""
         return self.phase == OVER
 
-    # -- actions -----------------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The heights (as height - 1) `player` may set down; [] if it has already chosen."""
-        if self.phase == OVER:
-            return []
-        if player is None:
-            player = self.current_player()
-        if not 0 <= player < self.num_players or self.offers[player] != NO_OFFER:
-            return []
-        return [h for h, n in enumerate(self.hands[player]) if n]
+    # -- the one decision: set a candle down ------------------------------------------------
+    def decision_kind(self) -> int:
+        """Always OFFER while the watch goes on (the engine asks only then)."""
+        return self.phase
 
-    def apply_action(self, action: int, player: int | None = None) -> None:
-        """Set a candle of height `action` + 1 face down for `player`, or raise IllegalAction."""
-        if self.phase == OVER:
-            raise IllegalAction("the watch is over")
-        seat = self._who(player)
-        if type(action) is not int:
-            raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
-        if self.offers[seat] != NO_OFFER:
-            raise IllegalAction(f"seat {seat + 1} has already set a candle down tonight")
-        if not 0 <= action < NUM_ACTIONS:
-            raise IllegalAction(f"a candle's height runs from 1 to {NUM_ACTIONS}, "
-                                f"so the action is 0-{NUM_ACTIONS - 1}, not {action}")
-        hand = self.hands[seat]
-        if not hand[action]:
-            raise IllegalAction(f"you hold no candle of height {action + 1}")
-        hand[action] -= 1
-        self.offers[seat] = action + 1
-        self.history.append((seat, action))
-        self._emit("offer", "wickwatch.offered", {"seat": seat, "candle": action + 1}, (seat,))
-        self._emit("offer", "wickwatch.ready", {"seat": seat})
-        if NO_OFFER not in self.offers:
+    def advance(self) -> None:
+        """Once every seat has set a candle down, turn them up (and go on to the next night)."""
+        if self.phase != OVER and NO_OFFER not in self.offers:
             self._reveal()
 
     # -- a night -----------------------------------------------------------------------------

@@ -5,7 +5,6 @@ Every seat chooses its cards one at a time; nothing moves until all have chosen.
 
 from __future__ import annotations
 
-from candlelit.engine.errors import IllegalAction
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.state import (
     DISCARD_BASE,
@@ -24,21 +23,27 @@ def open_choice(state: DivinareFields, phase: int, count: int) -> None:
     state.pending = list(range(state.num_players))
 
 
-def choose(state: DivinareFields, player: int, action: int) -> bool:
-    """Set one card aside to pass or discard; True once the last seat has chosen all."""
-    phase = state.phase
-    if not state.to_commit[player]:
-        raise IllegalAction(f"seat {player + 1} has already chosen; waiting for the others")
-    base = PASS_BASE if phase == PASS else DISCARD_BASE
+def legal_choices(state: DivinareFields, player: int) -> list[int]:
+    """The suits the seat holds, as passes or discards by the phase."""
+    base = PASS_BASE if state.phase == PASS else DISCARD_BASE
+    hand = state.hands[player]
+    return [base + suit for suit in (0, 1, 2, 3) if hand[suit]]
+
+
+def why_not_choose(state: DivinareFields, player: int, action: int) -> str:
+    """Why `action` is no card the seat may set aside now."""
+    base = PASS_BASE if state.phase == PASS else DISCARD_BASE
     suit = action - base
     if not 0 <= suit < 4:
-        verb = "pass" if phase == PASS else "discard"
-        raise IllegalAction(f"now is the time to choose a card to {verb} "
-                            f"(actions {base}-{base + 3})")
-    hand = state.hands[player]
-    if not hand[suit]:
-        raise IllegalAction(f"you hold no {SUITS[suit]} card")
-    hand[suit] -= 1
+        verb = "pass" if state.phase == PASS else "discard"
+        return f"now is the time to choose a card to {verb} (actions {base}-{base + 3})"
+    return f"you hold no {SUITS[suit]} card"
+
+
+def choose(state: DivinareFields, player: int, action: int) -> bool:
+    """Set one card aside to pass or discard; True once the last seat has chosen all."""
+    suit = action - (PASS_BASE if state.phase == PASS else DISCARD_BASE)
+    state.hands[player][suit] -= 1
     state.held[player][suit] += 1
     state.to_commit[player] -= 1
     if not state.to_commit[player]:

@@ -24,15 +24,22 @@ import random
 from typing import Any, Self
 
 from candlelit.engine.errors import IllegalAction
+from candlelit.engine.flow import Step, Steps
 from candlelit.engine.state import TERMINAL
 from candlelit.games.divinare.boards import DEALT, SUITS
-from candlelit.games.divinare.passing import choose, hand_over, lay_discards
+from candlelit.games.divinare.passing import (
+    choose,
+    hand_over,
+    lay_discards,
+    legal_choices,
+    why_not_choose,
+)
 from candlelit.games.divinare.resample import resample
 from candlelit.games.divinare.rounds import after_trick, start_round
 from candlelit.games.divinare.scoring import scores, winners
 from candlelit.games.divinare.state import (
-    CENTRE,
     CENTRE_ACTION,
+    DISCARD,
     DISCARD_BASE,
     MOVE,
     MOVE_BASE,
@@ -44,9 +51,36 @@ from candlelit.games.divinare.state import (
     TWO_PLAYER_DISCARD,
     DivinareFields,
 )
-from candlelit.games.divinare.turns import move, play
+from candlelit.games.divinare.turns import (
+    allows_play,
+    legal_moves,
+    legal_plays,
+    move,
+    play,
+    why_not_move,
+    why_not_play,
+)
 from candlelit.games.divinare.view_types import DivinareView
 from candlelit.games.divinare.views import view
+
+
+def _discard(state: DivinareFields, player: int, action: int) -> None:
+    """2 players: set a card aside; once all have chosen, lay them down, then play."""
+    if choose(state, player, action):
+        lay_discards(state)
+        after_trick(state)
+
+
+def _pass(state: DivinareFields, player: int, action: int) -> None:
+    """Set a card aside to pass; once all have chosen, every seat hands them on."""
+    if choose(state, player, action):
+        hand_over(state)
+
+
+def _move(state: DivinareFields, player: int, action: int) -> None:
+    """Move the played suit's token; after the last seat's move the trick is over."""
+    if move(state, player, action):
+        after_trick(state)
 
 
 class DivinareState(DivinareFields):
@@ -81,60 +115,19 @@ class DivinareState(DivinareFields):
         """Whether every round has been scored."""
         return self.phase == OVER
 
-    # -- actions ----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Suits to play/pass/discard, or the spaces the played suit's token may move to."""
-        phase = self.phase
-        if player is None:
-            if phase == OVER:
-                return []
-            player = self.turn if phase >= PLAY else self.pending[0]
-        if phase == PLAY:
-            if player != self.turn:
-                return []
-            hand = self.hands[player]
-            return [s for s in (0, 1, 2, 3) if hand[s]]
-        if phase == MOVE:
-            if player != self.turn:
-                return []
-            suit = self.move_suit
-            occupied = self.occupied[suit]
-            moves = [MOVE_BASE + v for v in self.layout.boards[suit].spaces
-                     if not occupied >> v & 1]
-            if self.tokens[player][suit] != CENTRE:
-                moves.append(CENTRE_ACTION)
-            return moves
-        if phase == OVER or not 0 <= player < self.num_players or not self.to_commit[player]:
-            return []
-        base = PASS_BASE if phase == PASS else DISCARD_BASE
-        hand = self.hands[player]
-        return [base + s for s in (0, 1, 2, 3) if hand[s]]
+    # -- actions: one step per phase --------------------------------------------------
+    def decision_kind(self) -> int:
+        """The phase: discard, pass, play or move."""
+        return self.phase
 
-    def apply_action(self, action: int, player: int | None = None) -> None:
-        """Apply one atomic decision; raise IllegalAction (state unchanged) if not legal."""
-        phase = self.phase
-        if player is None:
-            if phase == OVER:
-                raise IllegalAction("the game is over")
-            player = self.turn if phase >= PLAY else self.pending[0]
-        elif type(player) is not int or not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no seat {player!r}")
-        if type(action) is not int:
-            raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
-        if phase == PLAY:
-            play(self, player, action)
-        elif phase == MOVE:
-            if move(self, player, action):
-                after_trick(self)
-        elif phase == OVER:
-            raise IllegalAction("the game is over")
-        elif choose(self, player, action):
-            if phase == PASS:
-                hand_over(self)
-            else:
-                lay_discards(self)
-                after_trick(self)
-        self.history.append((player, action))
+    steps = Steps("divinare", (DISCARD, PASS, PLAY, MOVE), {
+        DISCARD: Step("discard", legal_choices, _discard, "divinare.phase.discard",
+                      why=why_not_choose),
+        PASS: Step("pass", legal_choices, _pass, "divinare.phase.pass", why=why_not_choose),
+        PLAY: Step("play", legal_plays, play, "divinare.phase.play", allows=allows_play,
+                   why=why_not_play),
+        MOVE: Step("move", legal_moves, _move, "divinare.phase.move", why=why_not_move),
+    })
 
     # -- outcome ----------------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import State
 from candlelit.games.divinare.boards import Layout, layout_for
 from candlelit.games.divinare.view_types import Phase
@@ -54,14 +55,12 @@ TWO_PLAYER_DISCARD = 2
 BLUE, YELLOW, RED = range(3)
 
 
+@state_fields
 class DivinareFields(State):
-    """The state of a Divinare game as plain fields; the rules live in the area modules."""
+    """The state of a Divinare game as plain fields (the table above, in this order: the
+    slots and the generated clone come from these annotations); the rules live in the area
+    modules."""
 
-    __slots__ = (
-        "layout", "spaces", "schedule", "rounds", "round", "first", "turn", "phase",
-        "move_suit", "hands", "held", "to_commit", "pending", "discards", "played",
-        "tokens", "occupied", "next_pass", "tokens_won",
-    )
     derived_slots: ClassVar[tuple[str, ...]] = ("layout", "spaces", "schedule")
 
     layout: Layout
@@ -100,20 +99,3 @@ class DivinareFields(State):
         self.layout = layout_for(self.options["boards"])
         self.spaces = tuple(frozenset(b.spaces) for b in self.layout.boards)
         self.schedule = self.layout.schedule(self.num_players, self.options["pass_schedule"])
-
-    def clone(self) -> Self:
-        """A copy sharing only immutable data (layout, options, logged events)."""
-        c = self.fresh_copy()
-        c.layout, c.spaces, c.schedule = self.layout, self.spaces, self.schedule
-        c.rounds, c.round, c.first, c.turn = self.rounds, self.round, self.first, self.turn
-        c.phase, c.move_suit, c.next_pass = self.phase, self.move_suit, self.next_pass
-        c.hands = [h[:] for h in self.hands]
-        c.held = [h[:] for h in self.held]
-        c.to_commit = self.to_commit[:]
-        c.pending = self.pending[:]
-        c.discards = [d[:] for d in self.discards]
-        c.played = self.played[:]
-        c.tokens = [t[:] for t in self.tokens]
-        c.occupied = self.occupied[:]
-        c.tokens_won = [b[:] for b in self.tokens_won]
-        return c

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from candlelit.engine.errors import IllegalAction
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.state import (
     CENTRE,
@@ -15,20 +14,57 @@ from candlelit.games.divinare.state import (
 )
 
 
+def legal_plays(state: DivinareFields, player: int) -> list[int]:
+    """The suits the seat to play holds."""
+    hand = state.hands[player]
+    return [suit for suit in (0, 1, 2, 3) if hand[suit]]
+
+
+def allows_play(state: DivinareFields, player: int, action: int) -> bool:
+    """Whether `action` plays a suit the seat holds."""
+    return PLAY_BASE <= action < PLAY_BASE + 4 and state.hands[player][action] > 0
+
+
+def why_not_play(state: DivinareFields, player: int, action: int) -> str:
+    """Why `action` is no card the seat may play."""
+    if not PLAY_BASE <= action < PLAY_BASE + 4:
+        return "now is the time to play a card (actions 0-3)"
+    return f"you hold no {SUITS[action]} card"
+
+
 def play(state: DivinareFields, player: int, action: int) -> None:
     """Play one card of suit `action`; its token must move next."""
-    if player != state.turn:
-        raise IllegalAction(f"it is not seat {player + 1}'s turn to play")
-    if not PLAY_BASE <= action < PLAY_BASE + 4:
-        raise IllegalAction("now is the time to play a card (actions 0-3)")
-    hand = state.hands[player]
-    if not hand[action]:
-        raise IllegalAction(f"you hold no {SUITS[action]} card")
-    hand[action] -= 1
+    state.hands[player][action] -= 1
     state.played[action] += 1
     state.move_suit = action
     state.phase = MOVE
     state._emit("play", "divinare.played", {"seat": player, "suit": SUITS[action]})
+
+
+def legal_moves(state: DivinareFields, player: int) -> list[int]:
+    """The free numbered spaces of the played suit's board, then the centre unless the
+    token is there already."""
+    suit = state.move_suit
+    occupied = state.occupied[suit]
+    moves = [MOVE_BASE + v for v in state.layout.boards[suit].spaces if not occupied >> v & 1]
+    if state.tokens[player][suit] != CENTRE:
+        moves.append(CENTRE_ACTION)
+    return moves
+
+
+def why_not_move(state: DivinareFields, player: int, action: int) -> str:
+    """Why `action` is no move of the played suit's token."""
+    suit = state.move_suit
+    here = state.tokens[player][suit]
+    if action == CENTRE_ACTION:
+        return "your token is already in the centre: it must move to a free numbered space"
+    target = action - MOVE_BASE
+    if not 0 <= target <= 12:
+        return "now is the time to move your token (actions 4-17)"
+    if target not in state.spaces[suit]:
+        return f"the {SUITS[suit]} board has no numbered space {target}"
+    return f"space {target} of the {SUITS[suit]} board is taken" if here != target \
+        else "you must move your token"
 
 
 def move(state: DivinareFields, player: int, action: int) -> bool:
@@ -36,25 +72,10 @@ def move(state: DivinareFields, player: int, action: int) -> bool:
 
     Otherwise the next seat clockwise is to play.
     """
-    if player != state.turn:
-        raise IllegalAction(f"it is not seat {player + 1}'s turn to move")
     suit = state.move_suit
     tokens = state.tokens[player]
     here = tokens[suit]
-    if action == CENTRE_ACTION:
-        if here == CENTRE:
-            raise IllegalAction("your token is already in the centre: it must move to a "
-                                "free numbered space")
-        target = CENTRE
-    else:
-        target = action - MOVE_BASE
-        if not (0 <= target <= 12 and target in state.spaces[suit]):
-            raise IllegalAction(f"the {SUITS[suit]} board has no numbered space {target}"
-                                if 0 <= target <= 12 else
-                                "now is the time to move your token (actions 4-17)")
-        if state.occupied[suit] >> target & 1:
-            raise IllegalAction(f"space {target} of the {SUITS[suit]} board is taken"
-                                if here != target else "you must move your token")
+    target = CENTRE if action == CENTRE_ACTION else action - MOVE_BASE
     if here != CENTRE:
         state.occupied[suit] &= ~(1 << here)
     if target != CENTRE:
