@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from candlelit.bots.base import SeatObservation
+
+from candlelit_wickwatch.state import WickwatchState
 
 WORTH_A_TALL_CANDLE = 4
 """A pile worth at least this much is fought for with the tallest candle."""
@@ -25,10 +28,14 @@ class KeeperBot:
         self.seat = seat
 
     def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
-        """The candle (action = height - 1) this seat sets down tonight."""
+        """The bot's choice for the decision its view shows (one per step of the game)."""
         if len(legal) == 1:
             return legal[0]
         view = seat.view()
+        return _PLAN[view["phase"]](self, view, legal)
+
+    def _offer(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+        """The candle (action = height - 1) this seat sets down tonight."""
         if view["takes"] == "shortest":
             return legal[-1]
         if view["pile_value"] >= WORTH_A_TALL_CANDLE:
@@ -38,3 +45,8 @@ class KeeperBot:
                     return action
             return legal[-1]
         return legal[0]
+
+
+_PLAN: dict[str, Callable[[KeeperBot, Mapping[str, Any], Sequence[int]], int]] = \
+    WickwatchState.steps.plan({"offer": KeeperBot._offer}, "wickwatch keeper bot")
+"""The keeper's choice for each of the game's decision steps."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.knowledge import count_distribution, expected_points
+from candlelit.games.divinare.rules import DivinareState
 from candlelit.games.divinare.state import CENTRE_ACTION, DISCARD_BASE, MOVE_BASE, PASS_BASE
 from candlelit.games.divinare.view_types import BoardView, DivinareView, seat_view
 
@@ -30,19 +31,31 @@ class ExpectationBot:
             return legal[0]
         view = seat_view(seat)
         dist = count_distribution(view)
+        return _PLAN[view["phase"]](self, view, dist, legal)
+
+    def _set_aside(self, view: DivinareView, dist: list[dict[int, float]],
+                   legal: Sequence[int]) -> int:
+        """Pass or discard the card whose loss hurts least: a spare copy first, then the
+        suit of lowest gain."""
+        base = PASS_BASE if legal[0] < DISCARD_BASE else DISCARD_BASE
+        hand = view["hand"]
         gains = [self._gain(view, dist, s) for s in range(4)]
-        first = legal[0]
-        if first >= PASS_BASE:
-            base = PASS_BASE if first < DISCARD_BASE else DISCARD_BASE
-            hand = view["hand"]
-            # pass the card whose loss hurts least: a spare copy first, then the lowest gain
-            return min(legal, key=lambda a: (hand[SUITS[a - base]] < 2,
-                                             gains[a - base], a))
-        if first >= MOVE_BASE:
-            suit = SUITS.index(view["moving"])
-            board = view["boards"][suit]
-            return max(legal, key=lambda a: (self._value(board, dist[suit], a), -a))
+        return min(legal, key=lambda a: (hand[SUITS[a - base]] < 2, gains[a - base], a))
+
+    def _play(self, view: DivinareView, dist: list[dict[int, float]],
+              legal: Sequence[int]) -> int:
+        """Play the suit whose forced move gains the most (or loses the least)."""
+        gains = [self._gain(view, dist, s) for s in range(4)]
         return max(legal, key=lambda a: (gains[a], -a))
+
+    def _move(self, view: DivinareView, dist: list[dict[int, float]],
+              legal: Sequence[int]) -> int:
+        """Move to the free space (or the centre) of highest expected points."""
+        moving = view["moving"]
+        assert moving is not None, "a token moves only after its card is played"
+        suit = SUITS.index(moving)
+        board = view["boards"][suit]
+        return max(legal, key=lambda a: (self._value(board, dist[suit], a), -a))
 
     def _value(self, board: BoardView, dist: dict[int, float], action: int) -> float:
         at = None if action == CENTRE_ACTION else action - MOVE_BASE
@@ -61,3 +74,11 @@ class ExpectationBot:
         best = max(expected_points(board["spaces"], board["bonus"], dist[suit], v)
                    for v in options)
         return best - now
+
+
+Choice = Callable[[ExpectationBot, DivinareView, list[dict[int, float]], Sequence[int]], int]
+_PLAN: dict[str, Choice] = DivinareState.steps.plan({
+    "discard": ExpectationBot._set_aside, "pass": ExpectationBot._set_aside,
+    "play": ExpectationBot._play, "move": ExpectationBot._move,
+}, "divinare expectation bot")
+"""The bot's choice for each of the game's decision steps."""
