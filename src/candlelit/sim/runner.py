@@ -16,7 +16,7 @@ from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import make_bot
 from candlelit.engine.errors import OptionError
 from candlelit.engine.records import make_record
-from candlelit.engine.registry import load
+from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import TERMINAL
 from candlelit.sim.stats import quantile, wilson
@@ -150,7 +150,9 @@ def _progress(total: int) -> tuple[Any, Any]:
 
 
 def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, Any]:
-    """Win counts and 95 % Wilson intervals per seat and per bot, and game lengths."""
+    """Win counts and 95 % Wilson intervals per seat and per bot, and game lengths (the
+    options without the card/board data, which is only flagged as custom or not)."""
+    data_option = get(spec.game).cards_option
     names = spec.seat_bots()
     finished = [r for r in results if r.finished]
     wins = [0] * spec.players
@@ -180,8 +182,8 @@ def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
         "games": len(results),
         "seed": spec.seed,
         "variant": spec.variant,
-        "options": {k: v for k, v in spec.options.items() if k != "boards"},
-        "custom_boards": spec.options.get("boards") is not None,
+        "options": {k: v for k, v in spec.options.items() if k != data_option},
+        "custom_data": spec.options.get(data_option) is not None,
         "seats": seats,
         "bots": bots,
         "shared_wins": sum(1 for r in finished if len(r.winners) > 1),
