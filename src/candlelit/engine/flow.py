@@ -44,10 +44,9 @@ class Step(Generic[S]):
     one line that names nothing the seat may not know."""
 
 
-class Steps(Generic[S]):
-    """A game's decision kinds and the step of each, complete: every kind has one step."""
-
-    __slots__ = ("game", "_by_kind", "_by_name")
+class Steps(dict[Any, Step[S]]):
+    """A game's decision kinds and the step of each (a dict, kind -> step, so the lookup in
+    the hot path is a plain one), complete: every kind has exactly one step."""
 
     def __init__(self, game: str, kinds: Iterable[Hashable], steps: Mapping[Any, Step[S]]):
         kinds = list(kinds)
@@ -55,22 +54,9 @@ class Steps(Generic[S]):
         names = [step.name for step in steps.values()]
         if len(set(names)) != len(names):
             raise CandlelitError(f"{game}: two decision kinds share a step name")
+        super().__init__(steps)
         self.game = game
-        self._by_kind: dict[Any, Step[S]] = dict(steps)
         self._by_name = {step.name: step for step in steps.values()}
-
-    def __getitem__(self, kind: Any) -> Step[S]:
-        return self._by_kind[kind]
-
-    def __iter__(self) -> Any:
-        return iter(self._by_kind.values())
-
-    def __len__(self) -> int:
-        return len(self._by_kind)
-
-    def kinds(self) -> list[Any]:
-        """Every decision kind, in declaration order."""
-        return list(self._by_kind)
 
     def names(self) -> list[str]:
         """Every step's public name, in declaration order."""
