@@ -80,9 +80,9 @@ from candlelit.games.nevermore.messages import action_struct  # (also registers 
 from candlelit.games.nevermore.resample import resample
 from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.games.nevermore.steps import STEPS
-from candlelit.games.nevermore.windows import WINDOWS, askees, t_window
 from candlelit.games.nevermore.view_types import NevermoreView
 from candlelit.games.nevermore.views import view
+from candlelit.games.nevermore.windows import WINDOWS, askees, t_window
 
 PER_ROUND_BOUND = 1500
 """More actions than any round can take (see `max_game_length`)."""

@@ -172,7 +172,8 @@ def _drop(state: NevermoreFields, seat: int, action: int) -> None:
     specters.on_drop(state, seat, action - A_DROP)
 
 
-def _step(kind: int, legal: Legal, apply: Apply, allows: Allows | None = None) -> Step[NevermoreFields]:
+def _step(kind: int, legal: Legal, apply: Apply,
+          allows: Allows | None = None) -> Step[NevermoreFields]:
     """The step of decision `kind`, named as the view names it, prompted by its name."""
     name = DECISIONS[kind]
     return Step(name, legal, apply, f"nevermore.prompt.{name}", allows)
