@@ -1,6 +1,6 @@
-"""Nevermore's fields: what a game holds, its set-up (規則 1) and its copies.
+"""Nevermore's fields, declared once (engine/fields.py), and its set-up (規則 1).
 
-The fields (declared once below, engine/fields.py) are the serialized format, in order;
+The fields are the serialized format, in order (the engine clones and stores them);
 per seat lists are indexed by seat, suit counts by suit (constants.SUITS), magick counts
 by title (the card set's magick index).
 """
