@@ -124,7 +124,8 @@ def table(players: int = 4, hands: Iterable[str] | None = None, *,
     s.tasks = []
     s.decision, s.pending = [D_NONE], []
     s.push(*plan[first:])
-    s.run()
+    s.legal_memo = None
+    s.advance()
     return s
 
 

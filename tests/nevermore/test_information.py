@@ -62,7 +62,7 @@ def test_bad_action_values_are_refused():
     s = table(4, ["A", "H", "", ""])
     for bad in (None, "1", 1.5, True, [0]):
         _refused(s, bad, 0, None)
-    _refused(s, NUM_ACTIONS, 0, "not a Nevermore action")
+    _refused(s, NUM_ACTIONS, 0, "not a nevermore action")
 
 
 def test_after_the_end_every_action_is_refused():

@@ -16,7 +16,7 @@ It reads only its seat's view (and its own log): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -39,6 +39,7 @@ from candlelit.games.nevermore.constants import (
     WIN_VP,
     Purpose,
 )
+from candlelit.games.nevermore.rules import NevermoreState
 from candlelit.games.nevermore.view_types import NevermoreView, seat_view
 from candlelit.games.nevermore.vocabulary import EFFECTS
 
@@ -67,26 +68,38 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         view = seat_view(seat)
-        first = legal[0]
-        decision = view["decision"]
-        kind = decision["kind"]
-        if kind == "pass":
-            return self._pass(view, legal)
-        if kind == "commit":
-            return self._commit(view, legal)
-        if kind in ("window", "lethal"):
-            return self._window(view, legal, seat)
-        if kind in ("target", "attack"):
-            return self._target(view, legal, decision.get("purpose", "attack"))
-        if kind == "kind":
-            return self._kind(view, legal, decision["purpose"])
-        if kind == "yes_no":
-            return A_YES if decision["purpose"] == "imp" else A_DONE
-        if kind in ("character_keep", "character_pick"):
-            return min(legal, key=lambda a: self._taste(seat, a))
-        if kind == "drop":
-            return min(legal, key=lambda a: self._card_worth(view, seat, a - A_DROP))
-        return first
+        return PLAN[view["decision"]["kind"]](self, view, legal, seat)
+
+    # -- one handler per decision (PLAN below) ---------------------------------------------
+    def _on_pass(self, view: NevermoreView, legal: Sequence[int], seat: SeatObservation) -> int:
+        return self._pass(view, legal)
+
+    def _on_commit(self, view: NevermoreView, legal: Sequence[int],
+                   seat: SeatObservation) -> int:
+        return self._commit(view, legal)
+
+    def _on_target(self, view: NevermoreView, legal: Sequence[int],
+                   seat: SeatObservation) -> int:
+        return self._target(view, legal, view["decision"].get("purpose", "attack"))
+
+    def _on_kind(self, view: NevermoreView, legal: Sequence[int], seat: SeatObservation) -> int:
+        return self._kind(view, legal, view["decision"]["purpose"])
+
+    def _on_yes_no(self, view: NevermoreView, legal: Sequence[int],
+                   seat: SeatObservation) -> int:
+        return A_YES if view["decision"]["purpose"] == "imp" else A_DONE
+
+    def _on_position(self, view: NevermoreView, legal: Sequence[int],
+                     seat: SeatObservation) -> int:
+        """Deliberately the first legal token position (no preference)."""
+        return legal[0]
+
+    def _on_character(self, view: NevermoreView, legal: Sequence[int],
+                      seat: SeatObservation) -> int:
+        return min(legal, key=lambda a: self._taste(seat, a))
+
+    def _on_drop(self, view: NevermoreView, legal: Sequence[int], seat: SeatObservation) -> int:
+        return min(legal, key=lambda a: self._card_worth(view, seat, a - A_DROP))
 
     # -- drafting -------------------------------------------------------------------------
     def _worth(self, view: NevermoreView) -> list[float]:
@@ -300,3 +313,20 @@ class HeuristicBot:
         effect = self._effect(seat, title, view)
         return 3 if effect in PLAY_ALWAYS or effect == "reprieve" else 1
 
+
+Handler = Callable[[HeuristicBot, NevermoreView, Sequence[int], SeatObservation], int]
+PLAN: dict[str, Handler] = NevermoreState.steps.plan({
+    "character_keep": HeuristicBot._on_character,
+    "character_pick": HeuristicBot._on_character,
+    "window": HeuristicBot._window,
+    "pass": HeuristicBot._on_pass,
+    "commit": HeuristicBot._on_commit,
+    "attack": HeuristicBot._on_target,
+    "target": HeuristicBot._on_target,
+    "kind": HeuristicBot._on_kind,
+    "position": HeuristicBot._on_position,
+    "yes_no": HeuristicBot._on_yes_no,
+    "lethal": HeuristicBot._window,
+    "drop": HeuristicBot._on_drop,
+}, "nevermore heuristic bot")
+"""Decision step name -> the bot's handler (complete: checked at import)."""

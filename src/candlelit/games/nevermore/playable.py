@@ -156,16 +156,15 @@ def _key(timing: int, ctx: int) -> tuple[int, int]:
     return (timing, ctx if timing in (DURING_STEP, WHEN_LIGHT_DRAWN) else -1)
 
 
-def asked(state: NevermoreFields, seat: int, timing: int, ctx: int) -> bool:
-    """Whether a magick window asks `seat`: it holds a magick card (a public count).
-
-    Every holder is asked, whether or not it can play anything now, so being asked tells
-    the table nothing about which cards a seat holds. The drawer is not asked in the window
-    that answers its own Light Magick draw.
-    """
-    if timing == WHEN_LIGHT_DRAWN and seat == state.drawer:
-        return False
+def holds_magick(state: NevermoreFields, seat: int) -> bool:
+    """Whether a magick window asks `seat`: it holds a magick card (a public count; whether
+    it can play one now is its own secret, see engine/windows.py)."""
     return any(state.magick[seat])
+
+
+def asked_after_draw(state: NevermoreFields, seat: int) -> bool:
+    """Whether the window answering a Light Magick draw asks `seat`: a holder, not the drawer."""
+    return seat != state.drawer and any(state.magick[seat])
 
 
 def joins_allowed(state: NevermoreFields, timing: int) -> bool:

@@ -91,11 +91,6 @@ def window_actions(state: NevermoreFields, seat: int, timing: int) -> list[int]:
     return actions
 
 
-def can_act(state: NevermoreFields, seat: int, timing: int, ctx: int) -> bool:
-    """Whether `seat` has an ability to use in this character window."""
-    return bool(window_actions(state, seat, timing))
-
-
 def use(state: NevermoreFields, seat: int, timing: int, copy: bool) -> None:
     """Use the seat's own (or copied) ability of this window."""
     char = state.copied[seat] if copy else state.char[seat]

@@ -1,67 +1,17 @@
-"""Nevermore's fields: what a game holds, its set-up (規則 1) and its copies.
+"""Nevermore's fields, declared once (engine/fields.py), and its set-up (規則 1).
 
-The slots are the serialized format; per seat lists are indexed by seat, suit counts by
-suit (constants.SUITS), magick counts by title (the card set's magick index).
-
-| slot       | holds                                                                         |
-|------------|-------------------------------------------------------------------------------|
-| cards      | the card set (derived from option `boards`)                                   |
-| specters   | whether characters are in play (derived from option `characters`)             |
-| round      | the round number, from 1                                                      |
-| start      | the start player's seat                                                       |
-| direction  | the direction marker: LEFT (+1) or RIGHT (-1)                                 |
-| order      | this round's priority order, start player's downstream neighbour first        |
-| max_health | 5 at 3-4 players, 4 at 5-6                                                    |
-| stage      | the ST_* stage shown to people                                                |
-| won        | the winning seats (empty while the game goes on)                              |
-| reason     | why it ended: curse, fallen, last_human, points or rounds                     |
-| health     | per seat health (0 for a raven)                                               |
-| vp         | per seat points                                                               |
-| raven      | per seat 1 in raven form, else 0                                              |
-| hand       | per seat suit cards in hand, counted by suit                                  |
-| front      | per seat suit cards put down this round (committed, discarded), by suit      |
-| held       | per seat suit cards chosen for the current pass, by suit                      |
-| to_pass    | per seat cards still to choose for the current pass                           |
-| mdeck      | the rest of the main deck this round (suits)                                  |
-| magick     | per seat magick cards held, counted by title                                  |
-| ldeck      | the Light Magick deck (titles, drawn from the end)                            |
-| ldisc      | the Light Magick discard pile                                                 |
-| sdeck      | the Shadow Magick deck (titles, drawn from the end)                           |
-| sdisc      | the Shadow Magick discard pile                                                |
-| adrift     | magick cards spent this round, put on their discard piles at clean-up         |
-| mids       | the four middle resolution tokens (suits) in resolution order                 |
-| shown      | how many of the middle tokens are face up, from the first                     |
-| tkknown    | bits of the seats that have looked at the face-down tokens (Dupin)            |
-| step       | the suit being resolved (RAVEN while ravens skulk, -1 outside resolution)     |
-| commit     | per seat face-down commitment [suit cards, Ravens, bluff size, wild Raven]    |
-| net        | per seat uncancelled cards of the step (Ravens while they skulk)              |
-| raw        | per seat suit cards committed to the step, before cancelling                  |
-| netlog     | per suit the net counts once resolved (a row of -1: not yet)                  |
-| fx         | the round's magick effects, indexed by FX_*                                   |
-| harvest    | per seat Harvests played: the upstream neighbour passes that many more first  |
-| repent     | seats that played Repentance this round                                       |
-| prophecies | [owner, target, suit, checked] for each Prophecy this round                   |
-| damaged_by | per seat bits of the seats that damaged it this round                         |
-| turned_by  | per seat who turned it into a raven (-1: nobody / not a raven)                |
-| drawn      | Light Magick titles just drawn, that a Requisition may take                   |
-| drawer     | the seat that drew them (-1: none)                                            |
-| char       | per seat character (-1: none)                                                 |
-| cused      | per seat CU_* bits of the abilities already used                              |
-| copied     | per seat character copied by William Wilson this round (-1: none)             |
-| cform      | per seat form the copied ability serves (0 human, 1 raven)                    |
-| cdeal      | per seat characters on offer in the character draft                           |
-| ckeep      | per seat character kept at the draft's first choice (-1: none)                |
-| decision   | the pending decision [D_* kind, seat or -1, arguments...]                     |
-| pending    | the seats that answer it                                                      |
-| tasks      | the round's task stack (lists of ints, the last one runs first)               |
+The fields are the serialized format, in order (the engine clones and stores them);
+per seat lists are indexed by seat, suit counts by suit (constants.SUITS), magick counts
+by title (the card set's magick index).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from candlelit.engine.errors import CandlelitError
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import State
 from candlelit.games.nevermore.cards import CardSet, cards_for
 from candlelit.games.nevermore.constants import (
@@ -90,68 +40,61 @@ ROUND_BITS = CU_HUMAN_ROUND | CU_RAVEN_ROUND | CU_COPY
 """The `cused` bits cleared at clean-up."""
 
 
+@state_fields
 class NevermoreFields(State):
     """A Nevermore game's fields and the task-stack primitives every rule area uses."""
 
-    __slots__ = (
-        "cards", "specters", "round", "start", "direction", "order", "max_health", "stage",
-        "won", "reason", "health", "vp", "raven", "hand", "front", "held", "to_pass", "mdeck",
-        "magick", "ldeck", "ldisc", "sdeck", "sdisc", "adrift", "mids", "shown", "tkknown",
-        "step", "commit", "net", "raw", "netlog", "fx", "harvest", "repent", "prophecies",
-        "damaged_by", "turned_by", "drawn", "drawer", "char", "cused", "copied", "cform",
-        "cdeal", "ckeep", "decision", "pending", "tasks",
-    )
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "specters")
 
-    cards: CardSet
-    specters: bool
-    round: int
-    start: int
-    direction: int
-    order: list[int]
-    max_health: int
-    stage: int
-    won: list[int]
-    reason: str
-    health: list[int]
-    vp: list[int]
-    raven: list[int]
-    hand: list[list[int]]
-    front: list[list[int]]
-    held: list[list[int]]
-    to_pass: list[int]
-    mdeck: list[int]
-    magick: list[list[int]]
-    ldeck: list[int]
-    ldisc: list[int]
-    sdeck: list[int]
-    sdisc: list[int]
-    adrift: list[int]
-    mids: list[int]
-    shown: int
-    tkknown: int
-    step: int
-    commit: list[list[int]]
-    net: list[int]
-    raw: list[int]
-    netlog: list[list[int]]
-    fx: list[int]
-    harvest: list[int]
-    repent: list[int]
-    prophecies: list[list[int]]
-    damaged_by: list[int]
-    turned_by: list[int]
-    drawn: list[int]
-    drawer: int
-    char: list[int]
-    cused: list[int]
-    copied: list[int]
-    cform: list[int]
-    cdeal: list[list[int]]
-    ckeep: list[int]
-    decision: list[int]
-    pending: list[int]
-    tasks: list[list[int]]
+    cards: CardSet              # the card set (derived from option `boards`)
+    specters: bool              # whether characters are in play (derived: option `characters`)
+    round: int                  # the round number, from 1
+    start: int                  # the start player's seat
+    direction: int              # the direction marker: LEFT (+1) or RIGHT (-1)
+    order: list[int]            # this round's priority order, start's downstream neighbour first
+    max_health: int             # 5 at 3-4 players, 4 at 5-6
+    stage: int                  # the ST_* stage shown to people
+    won: list[int]              # the winning seats (empty while the game goes on)
+    reason: str                 # why it ended: curse, fallen, last_human, points or rounds
+    health: list[int]           # per seat health (0 for a raven)
+    vp: list[int]               # per seat points
+    raven: list[int]            # per seat 1 in raven form, else 0
+    hand: list[list[int]]       # per seat suit cards in hand, counted by suit
+    front: list[list[int]]      # per seat suit cards put down this round, by suit
+    held: list[list[int]]       # per seat suit cards chosen for the current pass, by suit
+    to_pass: list[int]          # per seat cards still to choose for the current pass
+    mdeck: list[int]            # the rest of the main deck this round (suits)
+    magick: list[list[int]]     # per seat magick cards held, counted by title
+    ldeck: list[int]            # the Light Magick deck (titles, drawn from the end)
+    ldisc: list[int]            # the Light Magick discard pile
+    sdeck: list[int]            # the Shadow Magick deck (titles, drawn from the end)
+    sdisc: list[int]            # the Shadow Magick discard pile
+    adrift: list[int]           # magick spent this round, discarded at clean-up
+    mids: list[int]             # the four middle resolution tokens (suits), in resolution order
+    shown: int                  # how many middle tokens are face up, from the first
+    tkknown: int                # bits of the seats that looked at the face-down tokens (Dupin)
+    step: int                   # the suit resolving (RAVEN: ravens skulk; -1: not resolving)
+    commit: list[list[int]]     # per seat face-down [suit cards, Ravens, bluff size, wild Raven]
+    net: list[int]              # per seat uncancelled cards of the step (Ravens while skulking)
+    raw: list[int]              # per seat suit cards committed to the step, before cancelling
+    netlog: list[list[int]]     # per suit the net counts once resolved (all -1: not yet)
+    fx: list[int]               # the round's magick effects, indexed by FX_*
+    harvest: list[int]          # per seat Harvests played (the upstream seat passes more first)
+    repent: list[int]           # seats that played Repentance this round
+    prophecies: list[list[int]] # [owner, target, suit, checked] for each Prophecy this round
+    damaged_by: list[int]       # per seat bits of the seats that damaged it this round
+    turned_by: list[int]        # per seat who turned it into a raven (-1: nobody / human)
+    drawn: list[int]            # Light Magick titles just drawn, that a Requisition may take
+    drawer: int                 # the seat that drew them (-1: none)
+    char: list[int]             # per seat character (-1: none)
+    cused: list[int]            # per seat CU_* bits of the abilities already used
+    copied: list[int]           # per seat character copied by William Wilson this round (-1: none)
+    cform: list[int]            # per seat form the copied ability serves (0 human, 1 raven)
+    cdeal: list[list[int]]      # per seat characters on offer in the character draft
+    ckeep: list[int]            # per seat character kept at the draft's first choice (-1: none)
+    decision: list[int]         # the pending decision [D_* kind, seat or -1, arguments...]
+    pending: list[int]          # the seats that answer it
+    tasks: list[list[int]]      # the round's task stack (lists of ints, the last runs first)
 
     # -- set-up (規則 1) --------------------------------------------------------------
     @classmethod
@@ -249,37 +192,6 @@ class NevermoreFields(State):
     def on_target(self, seat: int, purpose: int, target: int, extra: int) -> None:
         """Carry out `seat`'s choice of `target` for `purpose` (answered in rules.py)."""
 
-    # -- copies -----------------------------------------------------------------------
-    def clone(self) -> Self:
-        """A copy sharing only immutable data (the card set, options, logged events)."""
-        c = self.fresh_copy()
-        c.cards, c.specters = self.cards, self.specters
-        c.round, c.start, c.direction, c.order = self.round, self.start, self.direction, \
-            self.order[:]
-        c.max_health, c.stage, c.won, c.reason = self.max_health, self.stage, self.won[:], \
-            self.reason
-        c.health, c.vp, c.raven = self.health[:], self.vp[:], self.raven[:]
-        c.hand = [h[:] for h in self.hand]
-        c.front = [h[:] for h in self.front]
-        c.held = [h[:] for h in self.held]
-        c.to_pass, c.mdeck = self.to_pass[:], self.mdeck[:]
-        c.magick = [m[:] for m in self.magick]
-        c.ldeck, c.ldisc, c.sdeck, c.sdisc = self.ldeck[:], self.ldisc[:], self.sdeck[:], \
-            self.sdisc[:]
-        c.adrift, c.mids, c.shown, c.tkknown = self.adrift[:], self.mids[:], self.shown, \
-            self.tkknown
-        c.step = self.step
-        c.commit = [x[:] for x in self.commit]
-        c.net, c.raw = self.net[:], self.raw[:]
-        c.netlog = [x[:] for x in self.netlog]
-        c.fx, c.harvest, c.repent = self.fx[:], self.harvest[:], self.repent[:]
-        c.prophecies = [p[:] for p in self.prophecies]
-        c.damaged_by, c.turned_by = self.damaged_by[:], self.turned_by[:]
-        c.drawn, c.drawer = self.drawn[:], self.drawer
-        c.char, c.cused, c.copied, c.cform = self.char[:], self.cused[:], self.copied[:], \
-            self.cform[:]
-        c.cdeal = [x[:] for x in self.cdeal]
-        c.ckeep = self.ckeep[:]
-        c.decision, c.pending = self.decision[:], self.pending[:]
-        c.tasks = [t[:] for t in self.tasks]
-        return c
+    if TYPE_CHECKING:  # @state_fields generates it; declared here for its type only
+        def clone(self) -> Self:
+            """An independent copy (engine/fields.py)."""
