@@ -8,7 +8,7 @@ by title (the card set's magick index).
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from candlelit.engine.errors import CandlelitError
 from candlelit.engine.fields import state_fields
@@ -192,6 +192,3 @@ class NevermoreFields(State):
     def on_target(self, seat: int, purpose: int, target: int, extra: int) -> None:
         """Carry out `seat`'s choice of `target` for `purpose` (answered in rules.py)."""
 
-    if TYPE_CHECKING:  # @state_fields generates it; declared here for its type only
-        def clone(self) -> Self:
-            """An independent copy (engine/fields.py)."""

@@ -18,9 +18,9 @@ STEPS = NevermoreState.steps
 
 
 def test_every_decision_but_none_has_one_step_named_as_the_view_names_it():
-    assert sorted(STEPS.kinds()) == [k for k in range(len(DECISIONS)) if k != D_NONE]
+    assert sorted(STEPS) == [k for k in range(len(DECISIONS)) if k != D_NONE]
     assert sorted(STEPS.names()) == sorted(n for n in DECISIONS if n != "none")
-    for step in STEPS:
+    for step in STEPS.values():
         assert step.prompt == f"nevermore.prompt.{step.name}"
         assert has(step.prompt, "en") and has(step.prompt, "zh-TW"), step.prompt
 
@@ -46,7 +46,7 @@ def test_every_decision_random_games_reach_has_a_step_and_windows_ask_the_pendin
                 assert askees is None
             seat = rng.choice(s.pending_players())
             s.apply_action(rng.choice(s.legal_actions(seat)), seat)
-    assert reached <= set(STEPS.kinds())
+    assert reached <= set(STEPS)
     basics = {"window", "pass", "commit"} | ({"character_keep", "character_pick"}
                                              if variant else set())
     assert basics <= {DECISIONS[k] for k in reached}
