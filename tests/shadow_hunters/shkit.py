@@ -31,6 +31,7 @@ def deal(state: ShadowHuntersState, *ids: str, cells: list[int] | None = None,
     if roster:
         state.roster = sorted(state.char)
     state.watch = missions_to_watch(state)
+    state.legal_memo = None
     return state
 
 
@@ -61,10 +62,12 @@ def on_top(state: ShadowHuntersState, cid: str) -> int:
 
 
 def turn_at(state: ShadowHuntersState, seat: int, phase: int) -> None:
-    """Make it `seat`'s turn at `phase` (0 start ... 3 attack) and run to the first decision."""
+    """Make it `seat`'s turn at `phase` (0 start ... 3 attack) and run to the first decision
+    (the legality memo of the decision set aside is dropped)."""
     state.turn, state.phase, state.decision, state.queue = state.order.index(seat), phase, [], []
     state.chosen = [] if phase == 0 else [1]
-    state._advance()
+    state.legal_memo = None
+    state.advance()
 
 
 def take_action_at(state: ShadowHuntersState, seat: int, cell: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shkit import deal, new_game
+from shkit import deal, new_game, turn_at
 
 from candlelit.games.shadow_hunters import combat, effects, movement
 from candlelit.games.shadow_hunters.constants import (
@@ -32,9 +32,7 @@ def card(s, cid):
 
 def turn_of(s, seat, phase):
     """Make it `seat`'s turn at `phase` and run the rules to its first decision."""
-    s.turn, s.phase, s.decision, s.queue = s.order.index(seat), phase, [], []
-    s.chosen = [] if phase == 0 else [1]
-    s._advance()
+    turn_at(s, seat, phase)
 
 
 def test_sanctuary_shield_cuts_a_zone_mates_attack_damage_once_a_round(dice):

@@ -30,12 +30,12 @@ def test_movement_offers_both_directions_and_any_other_cell_on_a_full_lap(dice):
     s.cell[seat] = 7
     s.phase, s.decision, s.chosen = 1, [], [1]
     dice([2, 1])
-    s._advance()
+    s.advance()
     assert s.legal_actions() == sorted(A_CELL + CELLS.index(c) for c in (step(7, 3),
                                                                         step(7, -3)))
     s.phase, s.decision = 1, []
     dice([4, 4])
-    s._advance()
+    s.advance()
     assert len(s.legal_actions()) == 7
 
 
@@ -119,7 +119,7 @@ def test_ifrit_takes_two_at_the_start_of_each_turn_and_is_revealed():
     s = cast(new_game(), "ifrit", "slime", "angel", "templar", revealed=False)
     s.order = [0, 1, 2, 3]
     s.turn, s.phase, s.chosen, s.decision = 0, 0, [], []
-    s._advance()
+    s.advance()
     assert s.hp[0] == 12 and s.revealed[0]
 
 
@@ -242,6 +242,6 @@ def test_wrong_seat_raises_without_change():
     s = new_game()
     before = s.serialize()
     other = (s.current_player() + 1) % 4
-    with pytest.raises(IllegalAction, match="not seat"):
+    with pytest.raises(IllegalAction, match=f"seat {other + 1} has nothing to decide now"):
         s.apply_action(0, other)
     assert s.serialize() == before

@@ -18,7 +18,7 @@ addressed to it): no resampling, no search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
@@ -41,6 +41,7 @@ from candlelit.games.shadow_hunters.constants import (
     GATE_OF_CELL,
     neighbours,
 )
+from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 from candlelit.games.shadow_hunters.view_types import (
     DecisionContext,
     SeatView,
@@ -210,9 +211,9 @@ class HeuristicBot:
         view = seat_view(seat)
         self._read(view)
         kind = view["decision"]
-        ctx = view.get("context") or []
-        handler = getattr(self, f"_on_{kind}", None)
-        choice = handler(legal, ctx) if handler else legal[0]
+        if kind is None:
+            raise ValueError(f"seat {self.seat} is asked to act with no decision pending")
+        choice = PLAN[kind](self, legal, view.get("context") or [])
         return choice if choice in legal else legal[0]
 
     def _enemy_key(self, k: int) -> tuple[float, float, int]:
@@ -279,8 +280,6 @@ class HeuristicBot:
 
     def _on_move(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return max(legal, key=lambda a: (self._cell_score(CELLS[a - A_CELL]), -a))
-
-    _on_fly = _on_move
 
     def _on_act(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         cell = ctx[0] if ctx else self.seats[self.seat]["cell"]
@@ -414,3 +413,33 @@ class HeuristicBot:
 
     def _on_wings(self, legal: Sequence[int], ctx: DecisionContext) -> int:
         return A_NO
+
+
+Handler = Callable[[HeuristicBot, Sequence[int], DecisionContext], int]
+
+PLAN: dict[str, Handler] = ShadowHuntersState.steps.plan({
+    "start": HeuristicBot._on_start,
+    "wings": HeuristicBot._on_wings,
+    "lodestone": HeuristicBot._on_lodestone,
+    "move": HeuristicBot._on_move,
+    "fly": HeuristicBot._on_move,
+    "act": HeuristicBot._on_act,
+    "deck": HeuristicBot._on_deck,
+    "attack": HeuristicBot._on_attack,
+    "element": HeuristicBot._on_element,
+    "press": HeuristicBot._on_press,
+    "brace": HeuristicBot._on_brace,
+    "double": HeuristicBot._on_double,
+    "shield": HeuristicBot._on_shield,
+    "cheer": HeuristicBot._on_cheer,
+    "lance": HeuristicBot._on_lance,
+    "keep": HeuristicBot._on_keep,
+    "give": HeuristicBot._on_give,
+    "guess": HeuristicBot._on_guess,
+    "target": HeuristicBot._on_target,
+    "cell": HeuristicBot._on_cell,
+    "equip": HeuristicBot._on_equip,
+    "value": HeuristicBot._on_value,
+    "swap": HeuristicBot._on_swap,
+}, "shadow-hunters heuristic bot")
+"""The bot's choice for each step of the game (every step has one; fly moves like move)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from candlelit.engine.flow import check_complete
+from candlelit.engine.windows import NOBODY
 from candlelit.games.shadow_hunters.constants import (
     A_CARD,
     A_DECK,
@@ -20,6 +22,13 @@ from candlelit.games.shadow_hunters.constants import (
 )
 from candlelit.games.shadow_hunters.damage import heal, hit_many
 from candlelit.games.shadow_hunters.reach import attack_targets, forced_targets
+from candlelit.games.shadow_hunters.reactions import (
+    BRACE,
+    PRESS,
+    cheer_ready,
+    draw_up_hit,
+    next_in_hit,
+)
 from candlelit.games.shadow_hunters.skills import start_skills, use_skill
 from candlelit.games.shadow_hunters.state import (
     ATTACK,
@@ -77,31 +86,18 @@ def attack(state: ShadowHuntersFields, att: int, tgt: int) -> None:
 
 def _press(state: ShadowHuntersFields) -> None:
     """Let a hidden attacker reveal before the roll, then ask the target."""
-    att, tgt = state.strike[0], state.strike[1]
-    if not state.revealed[att] and may_react(state, "when_attacking"):
-        ask(state, "press", att, [A_NO, A_REVEAL], tgt)
+    if PRESS.next_index(state, 0) != NOBODY:
+        ask(state, "press", state.strike[0], [A_NO, A_REVEAL], state.strike[1])
         return
     _brace(state)
 
 
 def _brace(state: ShadowHuntersFields) -> None:
     """Let a hidden target reveal before the roll, then roll."""
-    att, tgt = state.strike[0], state.strike[1]
-    if not state.revealed[tgt] and may_react(state, "when_attacked"):
-        ask(state, "brace", tgt, [A_NO, A_REVEAL], att)
+    if BRACE.next_index(state, 0) != NOBODY:
+        ask(state, "brace", state.strike[1], [A_NO, A_REVEAL], state.strike[0])
         return
     _roll_attack(state)
-
-
-def may_react(state: ShadowHuntersFields, timing: str) -> bool:
-    """Whether a character not yet seen face up has a skill of `timing` (public roster).
-
-    Reaction windows ask every hidden seat they concern when this holds, and none
-    otherwise, so being asked says nothing about who a seat is.
-    """
-    shown = {state.char[s] for s in range(state.num_players) if state.revealed[s]}
-    pool = state.pool
-    return any(timing in pool[k].timings for k in state.roster if k not in shown)
 
 
 def _roll_attack(state: ShadowHuntersFields) -> None:
@@ -138,53 +134,34 @@ def _after_roll(state: ShadowHuntersFields, double: bool) -> None:
             if any(b["block"] == "double_damage" for b in sk.blocks):
                 state.used[att] |= 1 << k
     dmg, extra, _ = attack_damage(state, att, tgt, roll, double)
-    state.askers = []
-    if dmg + extra:
-        here, there = state.cell[att], state.cell[tgt]
-        hidden_may = may_react(state, "reaction")
-        shield_helps = -1  # whether one shield lowers the damage: computed when needed
-        for s in state.from_active():
-            if not state.alive[s]:
-                continue
-            if state.has_card(s, "shield") and not state.used[s] & SHIELD_USED and \
-                    state.same_zone(state.cell[s], there):
-                if shield_helps < 0:
-                    shield_helps = int(attack_damage(state, att, tgt, roll, double, 1)[0]
-                                       < dmg)
-                if shield_helps:
-                    state.askers.append([SHIELD, s])
-            near = state.same_zone(state.cell[s], here) or state.same_zone(state.cell[s], there)
-            if near and s != att and s != tgt and (
-                    (hidden_may and not state.revealed[s]) or _cheer_ready(state, s)):
-                state.askers.append([CHEER, s])
+    draw_up_hit(state, dmg, extra)
     _next_reaction(state)
 
 
-def _cheer_ready(state: ShadowHuntersFields, seat: int) -> bool:
-    """Whether `seat` plays a bystander_adjust character with a use left this round."""
-    return bool(state.character(seat).blocks("bystander_adjust")) and \
-        not state.used[seat] & CHEER_USED
+def _ask_shield(state: ShadowHuntersFields, seat: int) -> None:
+    ask(state, "shield", seat, [A_NO, A_YES], state.strike[1])
+
+
+def _ask_cheer(state: ShadowHuntersFields, seat: int) -> None:
+    opts = [A_NO]
+    if not state.revealed[seat]:
+        opts.append(A_REVEAL)
+    if state.strike[6] < 0 and cheer_ready(state, seat):
+        opts += [A_VALUE, A_VALUE + 2]
+    ask(state, "cheer", seat, opts, state.strike[0], state.strike[1])
+
+
+ASK_IN_HIT = {SHIELD: _ask_shield, CHEER: _ask_cheer}
+"""An `askers` entry's kind -> how its seat is asked."""
+check_complete("shadow-hunters: hit window", (SHIELD, CHEER), ASK_IN_HIT)
 
 
 def _next_reaction(state: ShadowHuntersFields) -> None:
-    """Ask the next seat of the reaction window, or land the attack."""
-    while state.askers:
-        kind, s = state.askers.pop(0)
-        if not state.alive[s]:
-            continue
-        if kind == SHIELD:
-            if not state.used[s] & SHIELD_USED and state.has_card(s, "shield"):
-                ask(state, "shield", s, [A_NO, A_YES], state.strike[1])
-                return
-            continue
-        opts = [A_NO]
-        if not state.revealed[s]:
-            opts.append(A_REVEAL)
-        if state.strike[6] < 0 and _cheer_ready(state, s):
-            opts += [A_VALUE, A_VALUE + 2]
-        if len(opts) > 1:
-            ask(state, "cheer", s, opts, state.strike[0], state.strike[1])
-            return
+    """Ask the next seat of the hit's window, or land the attack."""
+    asked = next_in_hit(state)
+    if asked is not None:
+        ASK_IN_HIT[asked[0]](state, asked[1])
+        return
     att, tgt, roll, double, shield, cheer = state.strike[:6]
     resolve_attack(state, att, tgt, roll, double, shield, cheer)
 

@@ -14,30 +14,32 @@ Cards and targeted effects are effects.py; skills used on purpose are skills.py.
 
 A pending choice is `decision` = [kind, seat, *context] with its sorted `choices`; effects
 that must ask later (a treasure's move, a stolen item) wait in `queue`. An attack under way
-is `strike` (see state.py); the seats still to be asked in its reaction window wait in
-`askers`. This module is the engine contract: it runs the turn to the next decision and
-hands each decision to the rule area that asked it.
+is `strike` (see state.py); its reaction windows are reactions.py. This module is the
+engine contract: it runs the turn to the next decision (`advance`); the engine hands each
+decision to the rule area that asked it through the step table (steps.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from candlelit.engine.errors import IllegalAction
-from candlelit.engine.state import TERMINAL, check_action_type
+from candlelit.engine.flow import Steps, check_complete
+from candlelit.engine.state import TERMINAL
+from candlelit.engine.windows import Window
 from candlelit.games.shadow_hunters import (
     combat,
-    effects,
     locations,
     messages,
     movement,
+    reactions,
     turn,
     views,
 )
 from candlelit.games.shadow_hunters import resample as resampling
 from candlelit.games.shadow_hunters.constants import NUM_ACTIONS
+from candlelit.games.shadow_hunters.reactions import WINDOWS
 from candlelit.games.shadow_hunters.state import (
     ACTION,
     ATTACK,
@@ -46,58 +48,44 @@ from candlelit.games.shadow_hunters.state import (
     START,
     ShadowHuntersFields,
 )
+from candlelit.games.shadow_hunters.steps import STEPS
 from candlelit.games.shadow_hunters.view_types import ShadowHuntersView
+from candlelit.games.shadow_hunters.views import PHASES
 
-Decide = Callable[[ShadowHuntersFields, int, int, list[Any]], None]
 
-DECISIONS: dict[str, Decide] = {
-    # (1) start
-    "start": turn.decide_start,
-    # (2) move
-    "wings": movement.decide_wings,
-    "lodestone": movement.decide_lodestone,
-    "move": movement.decide_move,
-    "fly": movement.decide_fly,
-    # (3) location action
-    "act": locations.decide_act,
-    "deck": effects.decide_deck,
-    # (4) attack
-    "attack": combat.decide_attack,
-    "element": combat.decide_element,
-    "press": combat.decide_press,
-    "brace": combat.decide_brace,
-    "double": combat.decide_double,
-    "shield": combat.decide_shield,
-    "cheer": combat.decide_cheer,
-    "lance": combat.decide_lance,
-    # cards and effects, at any step
-    "keep": effects.decide_keep,
-    "give": effects.decide_give,
-    "guess": effects.decide_guess,
-    "target": effects.decide_target,
-    "cell": effects.decide_cell,
-    "equip": effects.decide_equip,
-    "value": effects.decide_value,
-    "swap": effects.decide_swap,
+def _end_turn(state: ShadowHuntersFields, seat: int) -> None:
+    turn.next_turn(state)
+
+
+_PHASES: dict[int, Callable[[ShadowHuntersFields, int], None]] = {
+    START: turn.turn_start,
+    MOVE: movement.move_phase,
+    ACTION: locations.action_phase,
+    ATTACK: combat.attack_phase,
+    DONE: _end_turn,
 }
-"""Decision kind -> the rule that carries out the seat's choice."""
+check_complete("shadow-hunters: turn step", range(len(PHASES)), _PHASES)
+PHASE_WORK = tuple(_PHASES[phase] for phase in range(len(PHASES)))
+"""A turn step (`phase`) -> the rule run for the active seat in it."""
 
 
 class ShadowHuntersState(ShadowHuntersFields):
     """A game of 箱庭版暗影獵人."""
 
     __slots__ = ()
+    steps: ClassVar[Steps[ShadowHuntersFields]] = STEPS
+    windows: ClassVar[tuple[Window[ShadowHuntersFields], ...]] = WINDOWS
 
     # == set-up (步驟 2-4) ==================================================================
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """Deal characters, roll start cells and the turn order, and start the first turn."""
         s = super().new(players, seed, options)
-        s._advance()
+        s.advance()
         return s
 
     # == the turn (步驟 5) ==================================================================
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Run the turn until a decision is needed or the game is over."""
         while not self.over and not self.decision:
             if self.queue:
@@ -106,16 +94,7 @@ class ShadowHuntersState(ShadowHuntersFields):
             seat = self.active()
             if not self.alive[seat]:
                 self.phase = DONE
-            if self.phase == START:
-                turn.turn_start(self, seat)
-            elif self.phase == MOVE:
-                movement.move_phase(self, seat)
-            elif self.phase == ACTION:
-                locations.action_phase(self, seat)
-            elif self.phase == ATTACK:
-                combat.attack_phase(self, seat)
-            else:
-                turn.next_turn(self)
+            PHASE_WORK[self.phase](self, seat)
 
     # == the engine contract ================================================================
     def pending_players(self) -> list[int]:
@@ -126,16 +105,17 @@ class ShadowHuntersState(ShadowHuntersFields):
         """The seat to decide now, or TERMINAL."""
         return TERMINAL if self.over else self.decision[1]
 
+    def decision_kind(self) -> str:
+        """The pending decision's kind (a key of `steps`)."""
+        return str(self.decision[0])
+
+    def window_askees(self) -> tuple[int, ...] | None:
+        """While a reaction window asks: the seats it asks from now on (reactions.py)."""
+        return reactions.askees(self)
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return bool(self.over)
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Sorted legal actions of `player`; [] for any seat that is not deciding."""
-        if self.over:
-            return []
-        seat = self.decision[1] if player is None else player
-        return list(self.choices) if seat == self.decision[1] else []
 
     @classmethod
     def num_distinct_actions(cls) -> int:
@@ -153,24 +133,6 @@ class ShadowHuntersState(ShadowHuntersFields):
     def winners(self) -> list[int]:
         """The winning seats once the game is over."""
         return list(self.won) if self.over else []
-
-    def apply_action(self, action: int, player: int | None = None) -> None:
-        """Apply `action` for `player`, or raise IllegalAction leaving the state unchanged."""
-        if type(action) is not int:
-            check_action_type(action)
-        if self.over:
-            raise IllegalAction("the game is over")
-        seat = player if type(player) is int and player == self.decision[1] \
-            else self._who(player)
-        if seat != self.decision[1]:
-            raise IllegalAction(f"it is not seat {seat + 1}'s decision")
-        if action not in self.choices:
-            raise IllegalAction(f"action {action} is not one of this decision's choices")
-        self.history.append((seat, action))
-        kind, _, *ctx = self.decision
-        self.decision, self.choices = [], []
-        DECISIONS[kind](self, seat, action, ctx)
-        self._advance()
 
     # -- labels, views, copies ---------------------------------------------------------------
     def action_to_struct(self, player: int, action: int) -> dict[str, Any]:

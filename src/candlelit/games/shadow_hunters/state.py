@@ -1,60 +1,16 @@
 """The fields of a 箱庭版暗影獵人 game, its set-up (步驟 2-4) and the reads every rule area shares.
 
-Slots (their names are the serialized format):
-
-| slot        | holds                                                                        |
-|-------------|------------------------------------------------------------------------------|
-| cards       | derived: the card table (cards.py), index = card number in decks and piles   |
-| pool        | derived: the character table (characters.py), index = character number       |
-| zones       | derived: cell -> the zones (區) it belongs to, by the `zones` option (D3)     |
-| zone_mates  | derived: cell -> the cells sharing a zone with it                            |
-| roster      | the characters dealt, sorted (public: who is in the game, not who is who)    |
-| char        | seat -> its dealt character                                                  |
-| zombie_of   | seat -> the character it now plays as a zombie (病毒感染), or -1              |
-| zmax        | seat -> its maximum HP as a zombie, or 0                                     |
-| hp          | seat -> HP left                                                              |
-| alive       | seat -> 1 while alive                                                        |
-| revealed    | seat -> 1 once its character is face up                                      |
-| cell        | seat -> the keypad cell it stands on                                         |
-| equip       | seat -> the cards in front of it (equipment and orbs)                        |
-| held        | seat -> the cards it kept for later (hidden from the others)                 |
-| decks       | colour index -> the deck's cards, the top last                               |
-| dropped     | cell index -> equipment the dead left there (tournament preset, D20)         |
-| removed     | cards out of the game (used treasures, burnt items)                          |
-| order       | the turn order, a permutation of the seats (D5)                              |
-| turn        | index in `order` of the seat whose turn it is                                |
-| round       | the round number, from 1 (D24c)                                              |
-| phase       | the turn's step: START, MOVE, ACTION, ATTACK or DONE                         |
-| flags       | seat -> F_* bits of effects that last a while                                |
-| shelter     | seat -> 聖堂之庇護 reductions until its next turn                             |
-| ward        | seat -> 聖堂之結界 reductions of its own attacks until its next turn          |
-| guard       | seat -> 1 while 聖堂武士的守護 protects the south                             |
-| used        | seat -> skill-use bits: 1 << k for the game, 1 << (8 + k) and SHIELD_USED /   |
-|             | CHEER_USED until its next turn                                               |
-| death_rank  | seat -> which death (1 first, 0 alive) it died in; deaths at once share it   |
-| deaths      | how many times characters died so far                                        |
-| killer      | seat -> who killed it, or -1                                                 |
-| trig        | seats whose trigger mission is fulfilled (the game ends at once)             |
-| exploded_at | seat -> the cell where its 自體爆炸 went off, or 0                            |
-| over        | 1 once the game is over                                                      |
-| won         | the winning seats                                                            |
-| reason      | why the game ended ('' before)                                               |
-| decision    | the pending choice: [kind, seat, *context]                                   |
-| queue       | choices that must be asked later: [kind, seat, options, *context]            |
-| chosen      | [1] once this turn's start-of-turn effects ran                               |
-| choices     | the pending decision's sorted options                                        |
-| lodestone   | seat -> 迷失的磁場 re-rolls it may force this turn                            |
-| strike      | the attack under way: [attacker, target, roll, doubled, shields, cheer,      |
-|             | cheering seat, element index picked from equipment or -1], or []             |
-| askers      | [SHIELD or CHEER, seat]: who the attack's reaction window still asks         |
-| watch       | WATCH_* bits: the trigger missions this deal can fulfil                      |
+The fields are declared once, in slot order (their names and order are the serialized
+format), each with what it holds (engine/fields.py derives `__slots__` and `clone`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from candlelit.engine.errors import OptionError
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import State
 from candlelit.games.shadow_hunters.cards import Card, cards_for
 from candlelit.games.shadow_hunters.characters import NO_BLOCKS, characters_for
@@ -95,61 +51,60 @@ WATCH_ZOMBIES, WATCH_FIRST_DEATH = 1, 2
 """`watch` bits: a zombie-majority mission, a first-death mission."""
 
 
+@state_fields
 class ShadowHuntersFields(State):
     """The fields of a game of 箱庭版暗影獵人 and the reads every rule area shares."""
 
-    __slots__ = (
-        "cards", "pool", "zones", "zone_mates", "roster", "char", "zombie_of", "zmax", "hp",
-        "alive",
-        "revealed", "cell", "equip", "held", "decks", "dropped", "removed", "order", "turn",
-        "round", "phase", "flags", "shelter", "ward", "guard", "used", "death_rank", "deaths",
-        "killer", "trig", "exploded_at", "over", "won", "reason", "decision",
-        "queue", "chosen", "choices", "lodestone", "strike", "askers", "watch",
-    )
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "pool", "zones", "zone_mates")
 
-    cards: tuple[Card, ...]
-    pool: tuple[Character, ...]
-    zones: dict[int, tuple[str, ...]]
-    zone_mates: dict[int, frozenset[int]]
-    roster: list[int]
-    char: list[int]
-    zombie_of: list[int]
-    zmax: list[int]
-    hp: list[int]
-    alive: list[int]
-    revealed: list[int]
-    cell: list[int]
-    equip: list[list[int]]
-    held: list[list[int]]
-    decks: list[list[int]]
-    dropped: list[list[int]]
-    removed: list[int]
-    order: list[int]
-    turn: int
-    round: int
-    phase: int
-    flags: list[int]
-    shelter: list[int]
-    ward: list[int]
-    guard: list[int]
-    used: list[int]
-    death_rank: list[int]
-    deaths: int
-    killer: list[int]
-    trig: list[int]
-    exploded_at: list[int]
-    over: int
-    won: list[int]
-    reason: str
-    decision: list[Any]
-    choices: list[int]
-    queue: list[list[Any]]
-    chosen: list[int]
-    lodestone: list[int]
-    strike: list[int]
-    askers: list[list[int]]
-    watch: int
+    cards: tuple[Card, ...]  # derived: the card table (cards.py), index = card number
+    pool: tuple[Character, ...]  # derived: the character table (characters.py)
+    zones: Mapping[int, tuple[str, ...]]  # derived: cell -> its zones (區), `zones` option (D3)
+    zone_mates: Mapping[int, frozenset[int]]  # derived: cell -> the cells sharing a zone
+    roster: list[int]  # the characters dealt, sorted (public: who plays, not who is who)
+    char: list[int]  # seat -> its dealt character
+    zombie_of: list[int]  # seat -> the character it plays as a zombie (病毒感染), or -1
+    zmax: list[int]  # seat -> its maximum HP as a zombie, or 0
+    hp: list[int]  # seat -> HP left
+    alive: list[int]  # seat -> 1 while alive
+    revealed: list[int]  # seat -> 1 once its character is face up
+    cell: list[int]  # seat -> the keypad cell it stands on
+    equip: list[list[int]]  # seat -> the cards in front of it (equipment and orbs)
+    held: list[list[int]]  # seat -> the cards it kept for later (hidden from the others)
+    decks: list[list[int]]  # colour index -> the deck's cards, the top last
+    dropped: list[list[int]]  # cell index -> equipment the dead left there (tournament, D20)
+    removed: list[int]  # cards out of the game (used treasures, burnt items)
+    order: list[int]  # the turn order, a permutation of the seats (D5)
+    turn: int  # index in `order` of the seat whose turn it is
+    round: int  # the round number, from 1 (D24c)
+    phase: int  # the turn's step: START, MOVE, ACTION, ATTACK or DONE
+    flags: list[int]  # seat -> F_* bits of effects that last a while
+    shelter: list[int]  # seat -> 聖堂之庇護 reductions until its next turn
+    ward: list[int]  # seat -> 聖堂之結界 reductions of its own attacks until its next turn
+    guard: list[int]  # seat -> 1 while 聖堂武士的守護 protects the south
+    used: list[int]  # seat -> skill-use bits: 1 << k for the game, 1 << (8 + k), SHIELD_USED
+    # and CHEER_USED until its next turn
+    death_rank: list[int]  # seat -> which death (1 first, 0 alive) it died in; shared at once
+    deaths: int  # how many times characters died so far
+    killer: list[int]  # seat -> who killed it, or -1
+    trig: list[int]  # seats whose trigger mission is fulfilled (the game ends at once)
+    exploded_at: list[int]  # seat -> the cell where its 自體爆炸 went off, or 0
+    over: int  # 1 once the game is over
+    won: list[int]  # the winning seats
+    reason: str  # why the game ended ('' before)
+    decision: list[Any]  # the pending choice: [kind, seat, *context]
+    queue: list[list[Any]]  # choices to ask later: [kind, seat, options, *context]
+    chosen: list[int]  # [1] once this turn's start-of-turn effects ran
+    choices: list[int]  # the pending decision's sorted legal actions
+    lodestone: list[int]  # seat -> 迷失的磁場 re-rolls it may force this turn
+    strike: list[int]  # the attack under way: [attacker, target, roll, doubled, shields,
+    # cheer, cheering seat, element index picked from equipment or -1], or []
+    askers: list[list[int]]  # [SHIELD or CHEER, seat]: whom the hit's window still asks
+    watch: int  # WATCH_* bits: the trigger missions this deal can fulfil
+
+    if TYPE_CHECKING:
+        def clone(self) -> Self:
+            """An independent copy (generated by @state_fields; declared here for mypy)."""
 
     # == set-up (步驟 2-4) ==================================================================
     @classmethod
@@ -211,18 +166,6 @@ class ShadowHuntersFields(State):
         self.zone_mates = {a: frozenset(b for b in CELLS
                                         if set(self.zones[a]) & set(self.zones[b]))
                            for a in CELLS}
-
-    def clone(self) -> Self:
-        """An independent copy (nested lists copied, tables shared)."""
-        cls = type(self)
-        c = cls.__new__(cls)
-        for name in ShadowHuntersFields.__slots__ + State.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(c, name, value)
-        c.options = dict(self.options)
-        return c
 
     # == chance =============================================================================
     def d6(self) -> int:

@@ -23,7 +23,7 @@ DecisionKind = Literal[
     "double", "lance", "cell", "equip", "value", "swap", "brace", "press", "element",
     "shield", "cheer", "lodestone", "wings",
 ]
-"""What a pending decision asks (the bot has one `_on_<kind>` handler for each)."""
+"""What a pending decision asks: a step name of steps.py (the bot plans one handler each)."""
 
 DecisionContext = list[int | str | None]
 """A decision's context after its kind and seat: seats, cells, rolls, purposes, card ids."""
