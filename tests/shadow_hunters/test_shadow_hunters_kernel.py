@@ -24,7 +24,7 @@ def test_the_game_plays_through_the_engine_template():
 
 
 def test_the_steps_name_every_decision_random_games_reach():
-    kinds = set(ShadowHuntersState.steps.kinds())
+    kinds = set(ShadowHuntersState.steps)
     reached: set[str] = set()
     for players in COUNTS:
         for seed in range(4):
@@ -35,7 +35,7 @@ def test_the_steps_name_every_decision_random_games_reach():
 
 
 def test_every_step_has_a_prompt_in_english_and_chinese():
-    for step in ShadowHuntersState.steps:
+    for step in ShadowHuntersState.steps.values():
         assert step.prompt == f"shadow_hunters.prompt.{step.name}"
         for lang in ("en", "zh-TW"):
             assert has(step.prompt, lang), (step.name, lang)
