@@ -22,6 +22,11 @@ def table(players: int = 2, seed: int = 0, **options) -> FatalFrameState:
     return s
 
 
+def edited(s: FatalFrameState) -> None:
+    """The position was changed by hand: forget the legal actions last asked for."""
+    s.legal_memo = None
+
+
 def kind(s: FatalFrameState, card_id: str) -> int:
     """The main-deck kind of a card id."""
     return s.cards.main_id(card_id)
@@ -34,11 +39,19 @@ def give(s: FatalFrameState, seat: int, *card_ids: str) -> None:
         s.main_deck.remove(k)
         s.hands[seat].append(k)
     s.hands[seat].sort()
+    edited(s)
 
 
 def place(s: FatalFrameState, seat: int, cell: int) -> None:
     """Stand the seat on exterior `cell` (face up)."""
     s.pos[seat], s.room[seat], s.revealed[cell] = cell, -1, 1
+    edited(s)
+
+
+def reveal(s: FatalFrameState, cell: int) -> None:
+    """Turn exterior `cell` face up."""
+    s.revealed[cell] = 1
+    edited(s)
 
 
 def place_inside(s: FatalFrameState, seat: int, cell: int, rooms: list[int], at: int = 0) -> None:
@@ -48,6 +61,7 @@ def place_inside(s: FatalFrameState, seat: int, cell: int, rooms: list[int], at:
         s.interior_deck.remove(r)
     s.path[seat], s.room_ghosts[seat] = list(rooms), [[] for _ in rooms]
     s.entered[seat], s.room[seat] = cell, at
+    edited(s)
 
 
 def haunt(s: FatalFrameState, seat: int, *card_ids: str) -> None:
@@ -58,6 +72,7 @@ def haunt(s: FatalFrameState, seat: int, *card_ids: str) -> None:
         k = kind(s, cid)
         s.main_deck.remove(k)
         stack.append([k, 0, 0, 0, 0, 0])
+    edited(s)
 
 
 def equip(s: FatalFrameState, seat: int, *card_ids: str) -> None:
@@ -72,12 +87,14 @@ def equip(s: FatalFrameState, seat: int, *card_ids: str) -> None:
             s.film[seat] = k
         else:
             s.function[seat] = k
+    edited(s)
 
 
 def start_fight(s: FatalFrameState) -> None:
     """Begin step 2 of the active seat's turn (no draw)."""
     reset_turn(s)
     next_fight(s)
+    edited(s)
 
 
 def roll_as(s: FatalFrameState, *dice: int, boss_die: int = -1) -> None:
@@ -88,6 +105,7 @@ def roll_as(s: FatalFrameState, *dice: int, boss_die: int = -1) -> None:
     s.dice = list(dice)
     if boss_die >= 0:
         s.boss_die = boss_die
+    edited(s)
 
 
 def play_action(s: FatalFrameState, card_id: str) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ffkit import give, haunt, place, place_inside, roll_as, start_fight, table
+from ffkit import give, haunt, place, place_inside, reveal, roll_as, start_fight, table
 
 from candlelit.engine.errors import DataError, IllegalAction
 from candlelit.games.fatal_frame import SPEC
@@ -68,7 +68,7 @@ def test_tachibana_path_may_be_left_by_a_face_up_kiryu_house():
     s.room[0] = 2
     s.phase = MOVE
     assert A_CELL + kiryu not in s.legal_actions(0), "a face-down house is not known"
-    s.revealed[kiryu] = 1
+    reveal(s, kiryu)
     s.apply_action(A_CELL + kiryu)
     assert s.pos[0] == kiryu and s.path[0] == [] and len(s.interior_discard) == 3
 
@@ -163,8 +163,9 @@ def test_other_seats_never_see_a_hand_or_a_path():
 def test_illegal_action_names_the_step_and_changes_nothing():
     s = table()
     before = s.serialize()
-    with pytest.raises(IllegalAction, match="not allowed now"):
+    with pytest.raises(IllegalAction) as refused:
         s.apply_action(A_ENTER)
+    assert str(refused.value) == f"action {A_ENTER} is not open to seat 1 now: play a card or pass"
     assert s.serialize() == before
 
 

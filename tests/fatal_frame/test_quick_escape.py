@@ -88,6 +88,21 @@ def test_every_seat_that_may_hold_quick_escape_is_asked_whether_or_not_it_does()
         assert s.phase == PLAY and s.pending_players() == [0]
 
 
+def test_the_window_names_the_asked_seat_first_then_every_seat_still_to_be_asked():
+    s = _moving(players=4)
+    give(s, 2, "quick_escape")
+    assert s.window_askees() is None
+    s.apply_action(A_CELL + 7)
+    assert s.window_askees() == (1, 2, 3)
+    s.apply_action(A_PASS, player=1)
+    assert s.window_askees() == (2, 3)
+    s.apply_action(play_action(s, "quick_escape"), player=2)
+    assert s.phase == REACT_MOVE and s.window_askees() == (2,), \
+        "the seat taking its step is still asked; the only copy now lies face up"
+    s.apply_action(s.legal_actions(2)[0], player=2)
+    assert s.phase == PLAY and s.window_askees() is None
+
+
 def test_seats_that_cannot_hold_quick_escape_by_public_information_are_not_asked():
     s = _moving(players=3)
     s.main_deck.extend(s.hands[1])

@@ -17,7 +17,7 @@ It reads only its seat's view and the public card list (no resampling, no search
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.fatal_frame.cards import EXTERIORS, SHRINE, Card, builtin_cards
@@ -43,6 +43,7 @@ from candlelit.games.fatal_frame.constants import (
     A_STEAL,
     STACK_TARGETS,
 )
+from candlelit.games.fatal_frame.rules import FatalFrameState
 from candlelit.games.fatal_frame.view_types import (
     CombatView,
     FatalFrameView,
@@ -100,38 +101,37 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         view = seat_view(seat)
-        phase = view["phase"]
-        if phase == "fight":
-            return self._fight(view, legal, seat)
-        if phase == "fight_rolled":
-            return self._rolled(view, legal, seat)
-        if phase == "reroll":
-            return self._reroll(view, legal)
-        if phase in ("move", "extra_move", "react_move"):
-            return self._move(view, legal)
-        if phase == "react":
-            return self._react(view, legal)
-        if phase == "play":
-            return self._play(view, legal, seat)
-        if phase in ("discard_down", "effect_discard", "pay_cost"):
-            return min(legal, key=lambda a: (self._keep(view, self._id(seat, a)), a))
-        if phase == "lose_upgrade":
-            return min(legal, key=lambda a: (self._keep(view, self._id(seat, a)), a))
-        if phase == "release":
-            return min(legal, key=lambda a: (self._value(self._id(seat, a)), a))
-        if phase == "target_seat":
-            return max(legal, key=lambda a: (self._haunt(view, view["holding"], a - A_SEAT),
-                                             -a))
-        if phase == "target_ghost":
-            return self._target_ghost(view, legal, seat)
-        if phase == "target_steal":
-            return max(legal, key=lambda a: ((a - A_STEAL) % 2 == 0, -a))
-        if phase == "target_seat_dir":
-            leader = self._leader(view)
-            return min(legal, key=lambda a: ((a - A_SEAT_DIR) // 4 != leader, a))
-        if phase == "search":
-            return max(legal, key=lambda a: (self._keep(view, self._id(seat, a)), -a))
-        return legal[0]
+        return _CHOICE[view["phase"]](self, view, legal, seat)
+
+    # -- one choice per step --------------------------------------------------------------
+    def _discard(self, view: FatalFrameView, legal: Sequence[int],
+                 seat: SeatObservation) -> int:
+        """Give up the card it least wants to keep (also to lose an upgrade)."""
+        return min(legal, key=lambda a: (self._keep(view, self._id(seat, a)), a))
+
+    def _release(self, view: FatalFrameView, legal: Sequence[int],
+                 seat: SeatObservation) -> int:
+        """Release the album ghost worth the fewest points."""
+        return min(legal, key=lambda a: (self._value(self._id(seat, a)), a))
+
+    def _target_seat(self, view: FatalFrameView, legal: Sequence[int],
+                     seat: SeatObservation) -> int:
+        """Send the ghost where it hurts most (or helps the bot most)."""
+        return max(legal, key=lambda a: (self._haunt(view, view["holding"], a - A_SEAT), -a))
+
+    def _steal(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
+        """Take a Film rather than a Function."""
+        return max(legal, key=lambda a: ((a - A_STEAL) % 2 == 0, -a))
+
+    def _push(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
+        """Push the leader."""
+        leader = self._leader(view)
+        return min(legal, key=lambda a: ((a - A_SEAT_DIR) // 4 != leader, a))
+
+    def _search(self, view: FatalFrameView, legal: Sequence[int],
+                seat: SeatObservation) -> int:
+        """Take back the card it most wants to keep."""
+        return max(legal, key=lambda a: (self._keep(view, self._id(seat, a)), -a))
 
     # -- what the bot reads from the view -------------------------------------------------
     def _id(self, seat: SeatObservation, action: int) -> str:
@@ -240,7 +240,8 @@ class HeuristicBot:
             return rerolls[0]
         return A_RESOLVE
 
-    def _reroll(self, view: FatalFrameView, legal: Sequence[int]) -> int:
+    def _reroll(self, view: FatalFrameView, legal: Sequence[int],
+                seat: SeatObservation) -> int:
         power = self._fought(view)["power"]
         finals = _roll(view)["final"]
         for action in legal:
@@ -249,7 +250,8 @@ class HeuristicBot:
         return A_PASS
 
     # -- Quick Escape in another seat's turn ----------------------------------------------
-    def _react(self, view: FatalFrameView, legal: Sequence[int]) -> int:
+    def _react(self, view: FatalFrameView, legal: Sequence[int],
+               seat: SeatObservation) -> int:
         """Flee with Quick Escape from ghosts that would probably beat this seat."""
         me = _viewer(view)
         here = self._here(view, me)
@@ -260,7 +262,7 @@ class HeuristicBot:
         return max(legal) if threatened else A_PASS
 
     # -- step 3: the move -----------------------------------------------------------------
-    def _move(self, view: FatalFrameView, legal: Sequence[int]) -> int:
+    def _move(self, view: FatalFrameView, legal: Sequence[int], seat: SeatObservation) -> int:
         me = self._me(view)
         here = self._here(view, _viewer(view))
         boss_here = any(g["boss"] for g in here)
@@ -459,3 +461,29 @@ class HeuristicBot:
         if t == "ghost":
             return 1.0 + 0.3 * float(card.power)
         return 1.5
+
+
+Choice = Callable[[HeuristicBot, FatalFrameView, Sequence[int], SeatObservation], int]
+"""How the bot picks one of the legal actions of one kind of decision."""
+
+_CHOICE: dict[str, Choice] = FatalFrameState.steps.plan({
+    "fight": HeuristicBot._fight,
+    "fight_rolled": HeuristicBot._rolled,
+    "reroll": HeuristicBot._reroll,
+    "move": HeuristicBot._move,
+    "play": HeuristicBot._play,
+    "discard_down": HeuristicBot._discard,
+    "effect_discard": HeuristicBot._discard,
+    "lose_upgrade": HeuristicBot._discard,
+    "release": HeuristicBot._release,
+    "target_seat": HeuristicBot._target_seat,
+    "target_ghost": HeuristicBot._target_ghost,
+    "target_seat_dir": HeuristicBot._push,
+    "target_steal": HeuristicBot._steal,
+    "search": HeuristicBot._search,
+    "extra_move": HeuristicBot._move,
+    "pay_cost": HeuristicBot._discard,
+    "react": HeuristicBot._react,
+    "react_move": HeuristicBot._move,
+}, "fatal-frame heuristic bot")
+"""The bot's choice per step name (one for every step of the game)."""

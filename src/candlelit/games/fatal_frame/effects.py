@@ -3,22 +3,25 @@ an album ghost, draw) and every choice of a card to discard, lose or release."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.fatal_frame.constants import (
     A_DISCARD,
     A_LOSE,
     A_RELEASE,
     ALBUM_LIMIT,
-    DISCARD_DOWN,
     EFFECT_DISCARD,
     LOSE_UPGRADE,
-    PAY_COST,
     RELEASE,
 )
 from candlelit.games.fatal_frame.functions import function_benefit
 from candlelit.games.fatal_frame.state import (
+    C_COUNT,
     C_FIGHT,
     C_MOVE,
     C_NONE,
+    Q_COUNT,
     Q_DISCARD,
     Q_DRAW,
     Q_LOSE,
@@ -34,29 +37,62 @@ def drain(s: FatalFrameFields) -> None:
     seat = s.turn
     while s.queue:
         code, arg = s.queue.pop(0)
-        if code == Q_DRAW:
-            draw(s, seat, arg)
-        elif code == Q_LOSE:
-            if equipped(s, seat):
-                if s.shield:
-                    s.shield = 0
-                    s._emit("effect", "fatal_frame.saved", {"seat": seat})
-                else:
-                    s.phase = LOSE_UPGRADE
-                    return
-        elif code == Q_DISCARD:
-            if s.hands[seat] and not no_discards(s, seat):
-                s.then_arg = arg
-                s.phase = EFFECT_DISCARD
-                return
-        elif code == Q_RELEASE and len(s.album[seat]) > ALBUM_LIMIT:
-            s.phase = RELEASE
+        if _SETTLE[code](s, seat, arg):
             return
     cont, s.cont = s.cont, C_NONE
-    if cont == C_FIGHT:
-        next_fight(s)
-    elif cont == C_MOVE:
-        to_move(s)
+    _ONCE_SETTLED[cont](s)
+
+
+def _settle_lose(s: FatalFrameFields, seat: int, arg: int) -> bool:
+    """A ghost takes an upgrade: Save spares it, else the seat chooses which."""
+    if equipped(s, seat):
+        if s.shield:
+            s.shield = 0
+            s._emit("effect", "fatal_frame.saved", {"seat": seat})
+        else:
+            s.phase = LOSE_UPGRADE
+            return True
+    return False
+
+
+def _settle_discard(s: FatalFrameFields, seat: int, arg: int) -> bool:
+    """A ghost makes the seat discard `arg` cards, chosen one at a time."""
+    if s.hands[seat] and not no_discards(s, seat):
+        s.then_arg = arg
+        s.phase = EFFECT_DISCARD
+        return True
+    return False
+
+
+def _settle_release(s: FatalFrameFields, seat: int, arg: int) -> bool:
+    """An album over its limit: the seat chooses a ghost to release."""
+    if len(s.album[seat]) > ALBUM_LIMIT:
+        s.phase = RELEASE
+        return True
+    return False
+
+
+def _settle_draw(s: FatalFrameFields, seat: int, arg: int) -> bool:
+    """An album ghost's bonus: draw `arg` cards."""
+    draw(s, seat, arg)
+    return False
+
+
+_SETTLE: dict[int, Callable[[FatalFrameFields, int, int], bool]] = {
+    Q_LOSE: _settle_lose, Q_DISCARD: _settle_discard, Q_RELEASE: _settle_release,
+    Q_DRAW: _settle_draw}
+"""Per queued effect (Q_*): carry it out; True when the seat must now choose."""
+check_complete("fatal-frame: queued effect", range(Q_COUNT), _SETTLE)
+
+
+def _nothing_follows(s: FatalFrameFields) -> None:
+    """No continuation was set: the current phase stands."""
+
+
+_ONCE_SETTLED: dict[int, Callable[[FatalFrameFields], None]] = {
+    C_NONE: _nothing_follows, C_FIGHT: next_fight, C_MOVE: to_move}
+"""Per continuation (`cont`, C_*): where the turn goes once the queue is settled."""
+check_complete("fatal-frame: continuation", range(C_COUNT), _ONCE_SETTLED)
 
 
 def legal_discard(s: FatalFrameFields, seat: int) -> list[int]:
@@ -74,22 +110,32 @@ def legal_release(s: FatalFrameFields, seat: int) -> list[int]:
     return [A_RELEASE + k for k in sorted(set(s.album[seat]))]
 
 
-def discard_decision(s: FatalFrameFields, seat: int, action: int) -> None:
-    """Discard the card, then go on with step 5, the paid Function or the queued effects."""
-    phase = s.phase
+def _discard(s: FatalFrameFields, seat: int, action: int) -> None:
     kind = action - A_DISCARD
     take_from_hand(s, seat, kind)
     s.main_discard.append(kind)
     s._emit("discard", "fatal_frame.discarded", {"seat": seat,
                                                  "card": s.cards.main[kind].id})
-    if phase == DISCARD_DOWN:
-        to_discard(s)
-    elif phase == PAY_COST:
-        function_benefit(s, seat)
-    else:
-        s.then_arg -= 1
-        if s.then_arg <= 0 or not s.hands[seat]:
-            drain(s)
+
+
+def discard_down_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Step 5: discard the card, then discard again or end the turn."""
+    _discard(s, seat, action)
+    to_discard(s)
+
+
+def effect_discard_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """A ghost's discard: discard the card; once enough (or the hand is empty), settle on."""
+    _discard(s, seat, action)
+    s.then_arg -= 1
+    if s.then_arg <= 0 or not s.hands[seat]:
+        drain(s)
+
+
+def cost_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Pay the Function's cost with the card, then take its benefit."""
+    _discard(s, seat, action)
+    function_benefit(s, seat)
 
 
 def lose_decision(s: FatalFrameFields, seat: int, action: int) -> None:

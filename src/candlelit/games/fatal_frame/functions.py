@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.fatal_frame.constants import EXTRA_MOVE, MODIFIER, PAY_COST
 from candlelit.games.fatal_frame.state import (
     T_BLAST,
@@ -15,6 +18,8 @@ from candlelit.games.fatal_frame.table import draw, no_discards
 
 FUNCTION_THEN = {"track": T_TRACK, "sense": T_SENSE, "save": T_SAVE}
 """What paying for each Function used outside a roll leads to (Blast is used on a roll)."""
+FUNCTION_CODES = (T_TRACK, T_SENSE, T_SAVE, T_BLAST)
+"""The `then` codes a paid Function may carry."""
 
 
 def function_engine(s: FatalFrameFields, seat: int) -> str:
@@ -50,15 +55,34 @@ def use_function(s: FatalFrameFields, seat: int, then: int, arg: int) -> None:
 
 def function_benefit(s: FatalFrameFields, seat: int) -> None:
     """The paid Function's effect, then back to the step it was used in."""
-    then = s.then
-    s.then = T_NONE
-    if then == T_TRACK:
-        s.then, s.phase = T_TRACK, EXTRA_MOVE
-        return
-    if then == T_SENSE:
-        draw(s, seat, 1)
-    elif then == T_SAVE:
-        s.shield = 1
-    elif then == T_BLAST:
-        s.chosen[s.then_arg] += MODIFIER
+    then, s.then = s.then, T_NONE
+    _BENEFIT[then](s, seat)
+
+
+def _track(s: FatalFrameFields, seat: int) -> None:
+    """Track: an extra step comes first."""
+    s.then, s.phase = T_TRACK, EXTRA_MOVE
+
+
+def _sense(s: FatalFrameFields, seat: int) -> None:
+    """Sense: draw a card."""
+    draw(s, seat, 1)
     s.phase = s.resume
+
+
+def _save(s: FatalFrameFields, seat: int) -> None:
+    """Save: the seat is shielded from the next loss this turn."""
+    s.shield = 1
+    s.phase = s.resume
+
+
+def _blast(s: FatalFrameFields, seat: int) -> None:
+    """Blast: the chosen attack die gets the bonus."""
+    s.chosen[s.then_arg] += MODIFIER
+    s.phase = s.resume
+
+
+_BENEFIT: dict[int, Callable[[FatalFrameFields, int], None]] = {
+    T_TRACK: _track, T_SENSE: _sense, T_SAVE: _save, T_BLAST: _blast}
+"""Per Function's `then` (T_*): its benefit once paid for."""
+check_complete("fatal-frame: Function benefit", FUNCTION_CODES, _BENEFIT)

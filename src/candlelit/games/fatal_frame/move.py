@@ -3,10 +3,12 @@ steps that Track and Quick Escape give."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.fatal_frame.constants import (
     A_FORGO_MOVE,
     A_FUNC,
-    EXTRA_MOVE,
     FIGHT_PRE,
     PLAY,
 )
@@ -24,6 +26,7 @@ from candlelit.games.fatal_frame.state import (
     R_AFTER_MOVE,
     T_NONE,
     T_QUICK,
+    T_TRACK,
     FatalFrameFields,
 )
 from candlelit.games.fatal_frame.turn import next_fight, to_play
@@ -46,8 +49,8 @@ def legal_extra_move(s: FatalFrameFields, seat: int) -> list[int]:
 
 
 def move_decision(s: FatalFrameFields, seat: int, action: int) -> None:
-    """Take the step (step 3 or an extra one) and go on, or use the Function, or play
-    instead of moving when beaten."""
+    """Step 3: take the step and go on, or use the Function, or play instead of moving
+    when beaten."""
     if action == A_FUNC:
         use_function(s, seat, FUNCTION_THEN[function_engine(s, seat)], 0)
         return
@@ -55,20 +58,30 @@ def move_decision(s: FatalFrameFields, seat: int, action: int) -> None:
         s._emit("move", "fatal_frame.forgo_move", {"seat": seat})
         to_play(s)
         return
-    extra = s.phase == EXTRA_MOVE
     relocate(s, seat, action, own_turn=True)
-    if not extra:
-        if s.beaten and function_offered(s, seat):
-            # the step was the beaten seat's one choice; its Function is still usable
-            s.beaten, s.phase = BEATEN_MOVED, PLAY
-        else:
-            open_window(s, R_AFTER_MOVE)
-    elif s.then == T_QUICK:
-        s.then = T_NONE
-        after_play(s)
+    if s.beaten and function_offered(s, seat):
+        # the step was the beaten seat's one choice; its Function is still usable
+        s.beaten, s.phase = BEATEN_MOVED, PLAY
     else:
-        s.then = T_NONE
-        if s.resume == FIGHT_PRE:
-            next_fight(s)  # tracked away before a roll: fight what is here now
-        else:
-            s.phase = s.resume
+        open_window(s, R_AFTER_MOVE)
+
+
+def extra_move_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Take Track's or Quick Escape's step, then go on from what gave it."""
+    relocate(s, seat, action, own_turn=True)
+    then, s.then = s.then, T_NONE
+    _AFTER_EXTRA_MOVE[then](s)
+
+
+def _tracked(s: FatalFrameFields) -> None:
+    """Track's step: back to the step the Function was used in."""
+    if s.resume == FIGHT_PRE:
+        next_fight(s)  # tracked away before a roll: fight what is here now
+    else:
+        s.phase = s.resume
+
+
+_AFTER_EXTRA_MOVE: dict[int, Callable[[FatalFrameFields], None]] = {
+    T_TRACK: _tracked, T_QUICK: after_play}
+"""Per `then` code an extra step may carry (T_*): where the turn goes after it."""
+check_complete("fatal-frame: extra step", (T_TRACK, T_QUICK), _AFTER_EXTRA_MOVE)

@@ -308,53 +308,68 @@ def _repentance(s: FatalFrameFields, seat: int) -> None:
                 "seat": q, "ghosts": [s.cards.main[k].id for k in lost]})
 
 
-def target_decision(s: FatalFrameFields, seat: int, action: int) -> None:
-    """The held card's target: a seat to haunt, a ghost, an upgrade to steal, a seat to
-    push, or a card to take back from the discards."""
-    kind, phase = s.holding, s.phase
+def haunt_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """The held ghost goes to haunt the chosen seat's location."""
+    kind = s.holding
+    q = action - A_SEAT
+    here = stack(s, q)
+    assert here is not None
+    here.append([kind, 0, 0, 0, 0, 0])
+    s._emit("play", "fatal_frame.haunts", {"seat": seat, "ghost": s.cards.main[kind].id,
+                                           "to": q})
+    after_play(s)
+
+
+def on_ghost_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """The held Futile Odds, Purification or Fatal Frame goes on the chosen ghost."""
+    kind = s.holding
     card = s.cards.main[kind]
-    if phase == TARGET_SEAT:
-        q = action - A_SEAT
-        here = stack(s, q)
-        assert here is not None
-        here.append([kind, 0, 0, 0, 0, 0])
-        s._emit("play", "fatal_frame.haunts", {"seat": seat, "ghost": card.id, "to": q})
-    elif phase == TARGET_GHOST:
-        slot, i = divmod(action - A_GHOST, STACK_TARGETS)
-        there = slot_stack(s, slot)
-        assert there is not None
-        entry = there[i]
-        e = card.engine
-        if e == "purification":
-            there.pop(i)
-            discard_entry(s, entry)
-            s.main_discard.append(kind)
-        elif e == "futile_odds":
-            # the step-4 play comes after this turn's fights: it lasts the next turn
-            entry[E_FUTILE], entry[E_FUTILE_UNTIL] = kind + 1, s.turns + 1
-        else:
-            entry[E_FATAL] = kind + 1
-        s._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
-                                                 "ghost": entry_id(s, entry)})
-    elif phase == TARGET_STEAL:
-        q, which = divmod(action - A_STEAL, 2)
-        slots = s.film if which == 0 else s.function
-        taken = slots[q]
-        slots[q] = -1
-        if slots[seat] >= 0:
-            s.main_discard.append(slots[seat])
-        slots[seat] = taken
-        s._emit("play", "fatal_frame.stole", {"seat": seat, "from": q,
-                                              "card": s.cards.main[taken].id})
-    elif phase == TARGET_SEAT_DIR:
-        q, d = divmod(action - A_SEAT_DIR, 4)
-        r, c = divmod(s.pos[q], 3)
-        dr, dc = DIRECTIONS[d]
-        relocate(s, q, A_CELL + (r + dr) * 3 + c + dc, own_turn=False)
-    elif phase == SEARCH:
-        taken = action - A_SEARCH
-        s.main_discard.remove(taken)
-        bisect.insort(s.hands[seat], taken)
-        s._emit("play", "fatal_frame.searched", {"seat": seat,
-                                                 "card": s.cards.main[taken].id})
+    slot, i = divmod(action - A_GHOST, STACK_TARGETS)
+    there = slot_stack(s, slot)
+    assert there is not None
+    entry = there[i]
+    e = card.engine
+    if e == "purification":
+        there.pop(i)
+        discard_entry(s, entry)
+        s.main_discard.append(kind)
+    elif e == "futile_odds":
+        # the step-4 play comes after this turn's fights: it lasts the next turn
+        entry[E_FUTILE], entry[E_FUTILE_UNTIL] = kind + 1, s.turns + 1
+    else:
+        entry[E_FATAL] = kind + 1
+    s._emit("play", "fatal_frame.on_ghost", {"seat": seat, "card": card.id,
+                                             "ghost": entry_id(s, entry)})
+    after_play(s)
+
+
+def steal_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Hidden Hand takes the chosen seat's Film or Function."""
+    q, which = divmod(action - A_STEAL, 2)
+    slots = s.film if which == 0 else s.function
+    taken = slots[q]
+    slots[q] = -1
+    if slots[seat] >= 0:
+        s.main_discard.append(slots[seat])
+    slots[seat] = taken
+    s._emit("play", "fatal_frame.stole", {"seat": seat, "from": q,
+                                          "card": s.cards.main[taken].id})
+    after_play(s)
+
+
+def push_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Lost in the Mist pushes the chosen seat one cell in the chosen direction."""
+    q, d = divmod(action - A_SEAT_DIR, 4)
+    r, c = divmod(s.pos[q], 3)
+    dr, dc = DIRECTIONS[d]
+    relocate(s, q, A_CELL + (r + dr) * 3 + c + dc, own_turn=False)
+    after_play(s)
+
+
+def search_decision(s: FatalFrameFields, seat: int, action: int) -> None:
+    """Recollection takes the chosen card kind from the main discard pile into the hand."""
+    taken = action - A_SEARCH
+    s.main_discard.remove(taken)
+    bisect.insort(s.hands[seat], taken)
+    s._emit("play", "fatal_frame.searched", {"seat": seat, "card": s.cards.main[taken].id})
     after_play(s)

@@ -1,14 +1,16 @@
-"""Fatal Frame's fields: every slot of a game in progress, the table laid out, copies.
+"""Fatal Frame's fields: every slot of a game in progress and the table laid out.
 
-The slot names are the serialised format; each is described where it is declared. Rule
-areas (turn, locations, combat, effects, functions, quick_escape, play, move) are
-module-level functions over `FatalFrameFields`; rules.py puts them together.
+The fields are declared once (engine/fields.py derives the slots and the clone); their
+names and order are the serialised format, each described where it is declared. Rule areas
+(turn, locations, combat, effects, functions, quick_escape, play, move) are module-level
+functions over `FatalFrameFields`; rules.py puts them together.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import TERMINAL, State
 from candlelit.games.fatal_frame.cards import EXTERIORS, CardSet, cards_for
 from candlelit.games.fatal_frame.constants import (
@@ -21,32 +23,22 @@ from candlelit.games.fatal_frame.constants import (
 )
 
 # what to do once queued effects are settled (`cont`)
-C_NONE, C_FIGHT, C_MOVE = range(3)
+C_NONE, C_FIGHT, C_MOVE, C_COUNT = range(4)
 # queued effects (`queue` entries: [code, argument])
-Q_LOSE, Q_DISCARD, Q_RELEASE, Q_DRAW = range(4)
+Q_LOSE, Q_DISCARD, Q_RELEASE, Q_DRAW, Q_COUNT = range(5)
 # what a paid cost or an extra move leads to (`then`)
 T_NONE, T_TRACK, T_SENSE, T_SAVE, T_BLAST, T_QUICK = range(6)
 # which step of the active seat's turn a Quick Escape window follows (`react_after`)
-R_AFTER_MOVE, R_AFTER_PLAY = range(2)
+R_AFTER_MOVE, R_AFTER_PLAY, R_COUNT = range(3)
 BEATEN_MOVED = 2
 """`beaten` once a seat beaten in step 2 has taken its step instead of the play."""
-NOT_ASKED: tuple[int, tuple[int, ...]] = (-1, ())
-"""`legal_memo` before `legal_actions` has been asked in this position."""
 
 
+@state_fields
 class FatalFrameFields(State):
     """The stored fields of a Fatal Frame game; the rules live in the area modules."""
 
-    __slots__ = (
-        "cards", "main_deck", "main_discard", "interior_deck", "interior_discard",
-        "boss_pile", "grid", "revealed", "cell_ghosts", "hands", "pos", "room", "path",
-        "entered", "room_ghosts", "album", "items", "film", "function", "orbs", "lives",
-        "skip_next", "turn", "round", "turns", "phase", "beaten", "plays", "ghost_first",
-        "func_used", "shield", "fought_boss", "fight", "dice", "boss_die", "chosen",
-        "boss_chosen", "marks", "queue", "cont", "resume", "then", "then_arg", "holding",
-        "winner", "asked", "react_after", "legal_memo",
-    )
-    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "legal_memo")
+    derived_slots: ClassVar[tuple[str, ...]] = ("cards",)
 
     cards: CardSet                        # the card data of the `boards` option (derived)
     main_deck: list[int]                  # main playdeck kinds, drawn from the end
@@ -95,9 +87,10 @@ class FatalFrameFields(State):
     winner: int                           # the seat that escaped, or -1
     asked: int                            # the seat asked in a Quick Escape window, or -1
     react_after: int                      # R_*: the step that window follows
-    # (history length, legal_actions' answer) of the last position asked about, so that
-    # apply_action need not derive a legal action twice; stale once an action is applied
-    legal_memo: tuple[int, tuple[int, ...]]
+
+    if TYPE_CHECKING:  # @state_fields generates it; declared here for the type checker only
+        def clone(self) -> Self:
+            """An independent copy (nested lists copied as deep as declared)."""
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod
@@ -134,9 +127,8 @@ class FatalFrameFields(State):
         return s
 
     def restore_derived(self) -> None:
-        """Rebuild the card set from the `boards` option; no legal actions are remembered."""
+        """Rebuild the card set from the `boards` option."""
         self.cards = cards_for(self.options["boards"])
-        self.legal_memo = NOT_ASKED
 
     def shrine_points(self) -> int:
         """Album points needed to enter Kureha Shrine (9/7/6, or the option's higher bar)."""
@@ -162,26 +154,6 @@ class FatalFrameFields(State):
     def is_terminal(self) -> bool:
         """Whether a boss has fallen or the round limit has been reached."""
         return self.phase == OVER
-
-    # -- copies -----------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy (nested lists copied, card data shared)."""
-        c = self.fresh_copy()
-        c.cards, c.legal_memo = self.cards, NOT_ASKED
-        for name in ("main_deck", "main_discard", "interior_deck", "interior_discard",
-                     "boss_pile", "grid", "revealed", "pos", "room", "entered", "film",
-                     "function", "lives", "skip_next", "dice", "chosen", "marks"):
-            setattr(c, name, getattr(self, name)[:])
-        for name in ("hands", "path", "album", "items", "orbs", "queue"):
-            setattr(c, name, [x[:] for x in getattr(self, name)])
-        c.cell_ghosts = [[e[:] for e in st] for st in self.cell_ghosts]
-        c.room_ghosts = [[[e[:] for e in st] for st in rooms] for rooms in self.room_ghosts]
-        for name in ("turn", "round", "turns", "phase", "beaten", "plays", "ghost_first",
-                     "func_used", "shield", "fought_boss", "fight", "boss_die", "boss_chosen",
-                     "cont", "resume", "then", "then_arg", "holding", "winner", "asked",
-                     "react_after"):
-            setattr(c, name, getattr(self, name))
-        return c
 
 
 def reset_turn(s: FatalFrameFields) -> None:
