@@ -37,7 +37,8 @@ class State(ABC):
     log: list[Entry]
     legal_memo: tuple[int, int, int, tuple[int, ...]] | None
     """(history length, seat, chance draws, legal actions) of the last `legal_actions`
-    answer, so `apply_action` need not compute them again; never stored or compared."""
+    answer for a step without a quick test (`Step.allows`), so `apply_action` need not
+    compute them again; never stored or compared."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -75,8 +76,10 @@ class State(ABC):
         seat = pending[0] if player is None else player
         if seat not in pending:
             return []
-        legal = self.steps[self.decision_kind()].legal(self, seat)
-        self.legal_memo = (len(self.history), seat, self.chance_draws, tuple(legal))
+        step = self.steps[self.decision_kind()]
+        legal = step.legal(self, seat)
+        if step.allows is None:
+            self.legal_memo = (len(self.history), seat, self.chance_draws, tuple(legal))
         return legal
 
     def apply_action(self, action: int, player: int | None = None) -> None:
@@ -98,14 +101,16 @@ class State(ABC):
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"seat {seat + 1} has nothing to decide now")
         step = self.steps[self.decision_kind()]
-        memo = self.legal_memo
-        if memo is not None and memo[0] == len(self.history) and memo[1] == seat \
-                and memo[2] == self.chance_draws:
-            allowed = action in memo[3]
-        elif step.allows is not None:
-            allowed = step.allows(self, seat, action)
+        allows = step.allows
+        if allows is not None:
+            allowed = allows(self, seat, action)
         else:
-            allowed = action in step.legal(self, seat)
+            memo = self.legal_memo
+            if memo is not None and memo[0] == len(self.history) and memo[1] == seat \
+                    and memo[2] == self.chance_draws:
+                allowed = action in memo[3]
+            else:
+                allowed = action in step.legal(self, seat)
         if not allowed:
             raise IllegalAction(self._refusal(step, seat, action))
         self.history.append((seat, action))

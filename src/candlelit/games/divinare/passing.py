@@ -30,6 +30,12 @@ def legal_choices(state: DivinareFields, player: int) -> list[int]:
     return [base + suit for suit in (0, 1, 2, 3) if hand[suit]]
 
 
+def allows_choice(state: DivinareFields, player: int, action: int) -> bool:
+    """Whether `action` sets aside a suit the seat holds, as the phase asks."""
+    suit = action - (PASS_BASE if state.phase == PASS else DISCARD_BASE)
+    return 0 <= suit < 4 and state.hands[player][suit] > 0
+
+
 def why_not_choose(state: DivinareFields, player: int, action: int) -> str:
     """Why `action` is no card the seat may set aside now."""
     base = PASS_BASE if state.phase == PASS else DISCARD_BASE

@@ -28,6 +28,7 @@ from candlelit.engine.flow import Step, Steps
 from candlelit.engine.state import TERMINAL
 from candlelit.games.divinare.boards import DEALT, SUITS
 from candlelit.games.divinare.passing import (
+    allows_choice,
     choose,
     hand_over,
     lay_discards,
@@ -52,6 +53,7 @@ from candlelit.games.divinare.state import (
     DivinareFields,
 )
 from candlelit.games.divinare.turns import (
+    allows_move,
     allows_play,
     legal_moves,
     legal_plays,
@@ -122,11 +124,13 @@ class DivinareState(DivinareFields):
 
     steps = Steps("divinare", (DISCARD, PASS, PLAY, MOVE), {
         DISCARD: Step("discard", legal_choices, _discard, "divinare.phase.discard",
-                      why=why_not_choose),
-        PASS: Step("pass", legal_choices, _pass, "divinare.phase.pass", why=why_not_choose),
+                      allows=allows_choice, why=why_not_choose),
+        PASS: Step("pass", legal_choices, _pass, "divinare.phase.pass", allows=allows_choice,
+                   why=why_not_choose),
         PLAY: Step("play", legal_plays, play, "divinare.phase.play", allows=allows_play,
                    why=why_not_play),
-        MOVE: Step("move", legal_moves, _move, "divinare.phase.move", why=why_not_move),
+        MOVE: Step("move", legal_moves, _move, "divinare.phase.move", allows=allows_move,
+                   why=why_not_move),
     })
 
     # -- outcome ----------------------------------------------------------------------

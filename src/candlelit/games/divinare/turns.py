@@ -52,6 +52,17 @@ def legal_moves(state: DivinareFields, player: int) -> list[int]:
     return moves
 
 
+def allows_move(state: DivinareFields, player: int, action: int) -> bool:
+    """Whether `action` moves the played suit's token to a free space (or off a numbered
+    space to the centre)."""
+    suit = state.move_suit
+    if action == CENTRE_ACTION:
+        return state.tokens[player][suit] != CENTRE
+    target = action - MOVE_BASE
+    return 0 <= target <= 12 and target in state.spaces[suit] \
+        and not state.occupied[suit] >> target & 1
+
+
 def why_not_move(state: DivinareFields, player: int, action: int) -> str:
     """Why `action` is no move of the played suit's token."""
     suit = state.move_suit

@@ -8,7 +8,7 @@ functions over `FatalFrameFields`; rules.py puts them together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from candlelit.engine.fields import state_fields
 from candlelit.engine.state import TERMINAL, State
@@ -87,10 +87,6 @@ class FatalFrameFields(State):
     winner: int                           # the seat that escaped, or -1
     asked: int                            # the seat asked in a Quick Escape window, or -1
     react_after: int                      # R_*: the step that window follows
-
-    if TYPE_CHECKING:  # @state_fields generates it; declared here for the type checker only
-        def clone(self) -> Self:
-            """An independent copy (nested lists copied as deep as declared)."""
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod

@@ -28,14 +28,14 @@ def test_the_steps_table_names_every_decision_kind_random_games_reach():
             reached.add(s.decision_kind())
             seat = s.pending_players()[0]
             s.apply_action(rng.choice(s.legal_actions(seat)), seat)
-        if reached == set(steps.kinds()):
+        if reached == set(steps):
             break
-    assert reached == set(steps.kinds()) == set(range(OVER))
+    assert reached == set(steps) == set(range(OVER))
     assert steps.names() == list(PHASE_NAMES[:OVER]), "a step is named as views name its phase"
 
 
 def test_every_step_prompt_is_translated_in_every_language():
-    for step in FatalFrameState.steps:
+    for step in FatalFrameState.steps.values():
         assert step.prompt == f"fatal_frame.prompt.{step.name}"
         texts = {t(step.prompt, lang) for lang in LANGUAGES}
         assert all(texts) and len(texts) == len(LANGUAGES), step.name
