@@ -218,7 +218,7 @@ def test_every_decision_the_rules_can_ask_has_a_prompt_in_both_languages():
     asked = set(re.findall(r'\bask\(state, "([a-z_]+)"', source))
     asked |= set(re.findall(r'queue\.append\(\["([a-z_]+)"', source))
     assert {"start", "attack", "move", "lance", "shield", "target"} <= asked
-    assert asked == set(rules.ShadowHuntersState.steps.kinds()), \
+    assert asked == set(rules.ShadowHuntersState.steps), \
         "every decision asked is carried out, and only those"
     for kind in sorted(asked):
         for lang in ("en", "zh-TW"):
