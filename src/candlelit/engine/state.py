@@ -317,10 +317,3 @@ def stored_slots(cls: type[State]) -> list[str]:
     """The slots a snapshot stores: all but the derived ones and the legality memo."""
     return [name for name in _slot_names(cls)
             if name not in cls.derived_slots and name != "legal_memo"]
-
-
-def check_action_type(action: object) -> int:
-    """Return `action` if it is a plain int, else raise IllegalAction."""
-    if type(action) is not int:
-        raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
-    return action
