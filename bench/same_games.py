@@ -15,6 +15,10 @@ default options when no variant equals them), it plays `--games-random` uniforml
     at the end;
   - the serialized final state, whether it is terminal, the returns and the winners.
 
+An option renamed in its game's declaration (`Option.formerly`) is fingerprinted under its
+former name, in the serialized state and in a view's "options", so a rename alone changes no
+fingerprint (and records made under the former name keep verifying, engine/records.py).
+
 Random games choose a pending seat, then one of its legal actions, from
 `random.Random("same-games:chooser:<seed>")`. Bot games let `current_player()` act, as
 `candlelit simulate` does, with the bot of seat s seeded `derive_seed("same-games", seed, s)`.
@@ -53,7 +57,7 @@ from candlelit.bots.registry import bot_names, make_bot
 from candlelit.engine.options import resolve_options
 from candlelit.engine.registry import GameSpec, games, get, load
 from candlelit.engine.rng import derive_seed
-from candlelit.engine.state import State
+from candlelit.engine.state import State, serialize_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 LATEST = ROOT / "bench" / "results" / "same_games-latest.json"
@@ -102,10 +106,35 @@ def all_cases(only: str | None = None, players_only: int | None = None,
                     yield spec.name, players, variant
 
 
+def _former(state: State) -> dict[str, str]:
+    """Current -> former name of the game's renamed options (fingerprints use the former
+    names, so a rename alone leaves every fingerprint as it was)."""
+    return {o.name: o.formerly for o in get(state.game).options if o.formerly is not None}
+
+
+def _as_formerly(data: Any, former: dict[str, str]) -> Any:
+    """`data` (a view) with the keys of its top-level "options" mapping under former names."""
+    if former and isinstance(data, dict) and isinstance(data.get("options"), dict):
+        data = dict(data)
+        data["options"] = {former.get(k, k): v for k, v in data["options"].items()}
+    return data
+
+
 def _views(state: State) -> str:
     seats: list[int | None] = [*range(state.num_players), None]
-    return json.dumps([state.view(seat) for seat in seats], sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"))
+    former = _former(state)
+    return json.dumps([_as_formerly(state.view(seat), former) for seat in seats],
+                      sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _serialized(state: State) -> str:
+    """`state.serialize()`, with renamed options under their former names."""
+    former = _former(state)
+    if not former:
+        return state.serialize()
+    snapshot = state.snapshot()
+    snapshot["options"] = {former.get(k, k): v for k, v in snapshot["options"].items()}
+    return serialize_snapshot(snapshot)
 
 
 def game_fingerprint(game: str, players: int, variant: str | None, kind: str,
@@ -148,7 +177,7 @@ def game_fingerprint(game: str, players: int, variant: str | None, kind: str,
     for at, copy in sorted(kept, key=lambda pair: pair[0]):
         digest.update(f"views {at} {_views(copy)}\n".encode())
     digest.update(f"end {step} {state.is_terminal()} {_views(state)}\n".encode())
-    digest.update(state.serialize().encode())
+    digest.update(_serialized(state).encode())
     digest.update(f"\n{json.dumps(state.returns())} {json.dumps(state.winners())}".encode())
     return digest.hexdigest()[:HASH_DIGITS]
 
