@@ -23,21 +23,25 @@ from candlelit.games.anima.constants import (
     T_TURN,
 )
 from candlelit.games.anima.state import ROUND_MARKS
-from candlelit.games.anima.tasks import HANDLERS
+from candlelit.games.anima.tasks import TASKS
 
 if TYPE_CHECKING:
     from candlelit.games.anima.state import AnimaFields
 
 
 def run(s: AnimaFields) -> None:
-    """Work through the agenda until a seat must decide or the game ends."""
-    handlers = HANDLERS
-    while s.phase != OVER and s.step == S_NONE:
-        if not s.agenda:
+    """Work through the agenda until a seat must decide or the game ends, handing the turn
+    on whenever the agenda runs empty."""
+    while not _waiting(s):
+        if s.agenda:
+            TASKS.work(s, s.agenda, _waiting)
+        else:
             next_turn(s)
-            continue
-        task = s.agenda.pop()
-        handlers[task[0]](s, task)
+
+
+def _waiting(s: AnimaFields) -> bool:
+    """Whether a seat must decide now or the game is over."""
+    return s.phase == OVER or s.step != S_NONE
 
 
 def next_turn(s: AnimaFields) -> None:
