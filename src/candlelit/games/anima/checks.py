@@ -51,7 +51,7 @@ def _interrupters(s: AnimaFields) -> list[int]:
 
 
 def _may_interrupt(s: AnimaFields, seat: int) -> bool:
-    """A seat holding any advantage is asked (hand sizes are public; it may always pass)."""
+    """A seat holding any advantage is asked, whatever it holds (engine/windows.py)."""
     return bool(s.hand[seat])
 
 
