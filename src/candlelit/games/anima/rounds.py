@@ -32,16 +32,13 @@ if TYPE_CHECKING:
 def run(s: AnimaFields) -> None:
     """Work through the agenda until a seat must decide or the game ends, handing the turn
     on whenever the agenda runs empty."""
-    while not _waiting(s):
-        if s.agenda:
-            TASKS.work(s, s.agenda, _waiting)
-        else:
+    handlers = TASKS.handlers  # the hot loop: one lookup per task, no call per test
+    while s.phase != OVER and s.step == S_NONE:
+        if not s.agenda:
             next_turn(s)
-
-
-def _waiting(s: AnimaFields) -> bool:
-    """Whether a seat must decide now or the game is over."""
-    return s.phase == OVER or s.step != S_NONE
+            continue
+        task = s.agenda.pop()
+        handlers[task[0]](s, task)
 
 
 def next_turn(s: AnimaFields) -> None:
