@@ -27,8 +27,13 @@ def table(players: int = 2, seed: int = 0, **options) -> AnimaState:
                 s.enc_deck.append(s.enc_down[slot])
         s.area_at[slot], s.enc_down[slot], s.monster[slot] = -1, -1, -1
     s.log, s.agenda, s.step = [], [], S_NONE
-    s.memo = None
+    touched(s)
     return s
+
+
+def touched(s: AnimaState) -> None:
+    """Forget the legal actions the engine remembered: the test changed the position by hand."""
+    s.legal_memo = None
 
 
 def char(s: AnimaState, name: str) -> int:
@@ -109,7 +114,7 @@ def start(s: AnimaState, phase: int, seat: int = 0, order: list[int] | None = No
     s.round = max(s.round, 1)
     s.agenda = [[T_END_TURN, s.order[0], 0, 0, 0, 0], [T_TURN, s.order[0], 0, 0, 0, 0]]
     s.step = S_NONE
-    s.memo = None
+    touched(s)
     rounds.run(s)
 
 
@@ -132,7 +137,7 @@ def labels(s: AnimaState) -> list[str]:
 
 def act(s: AnimaState, label: str) -> None:
     """Take the acting seat's legal action with this English label."""
-    s.memo = None
+    touched(s)
     options = {s.action_to_string(s.actor, a): a for a in s.legal_actions()}
     assert label in options, f"{label!r} not among {sorted(options)}"
     s.apply_action(options[label], s.actor)

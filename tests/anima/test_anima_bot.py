@@ -57,7 +57,7 @@ def test_heuristic_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apar
 
 
 def test_heuristic_bot_reveals_the_final_mission_only_when_its_party_leads():
-    from anmkit import give_missions, party, table
+    from anmkit import give_missions, party, table, touched
 
     from candlelit.games.anima.constants import A_DONE, A_REVEAL, S_UNVEIL
 
@@ -70,14 +70,15 @@ def test_heuristic_bot_reveals_the_final_mission_only_when_its_party_leads():
         s.done[q].append(s.missions[q][0])
     s.agenda, s.step = [], S_UNVEIL
     for seat, expected in ((0, A_REVEAL), (1, A_DONE)):  # the stronger party starts the clock
-        s.actor, s.memo = seat, None
+        s.actor = seat
+        touched(s)
         legal = s.legal_actions(seat)
         assert legal == [A_DONE, A_REVEAL]
         assert HeuristicBot(GAME, seat, 0).act(SeatObservation(s, seat), legal) == expected
 
 
 def test_heuristic_bot_brings_back_a_needed_area_from_the_discard_and_clears_the_way():
-    from anmkit import area, enc, give_missions, labels, party, put_area, start, table
+    from anmkit import area, enc, give_missions, labels, party, put_area, start, table, touched
 
     from candlelit.games.anima.constants import MOVEMENT
 
@@ -101,7 +102,7 @@ def test_heuristic_bot_brings_back_a_needed_area_from_the_discard_and_clears_the
     s.enc_deck.remove(enc(s, "Highway Bandits"))
     s.enc_down[1] = enc(s, "Highway Bandits")
     s.loc[1] = 0  # seat 2 stands on Market Town, the one area without an encounter
-    s.memo = None
+    touched(s)
     assert not any(label.startswith("Reveal") for label in labels(s))
     choice = bot.act(SeatObservation(s, 0), s.legal_actions(0))
     assert s.action_to_string(0, choice) == "Go to Coastal Harbor"  # danger 1, face down

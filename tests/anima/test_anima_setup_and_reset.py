@@ -192,11 +192,12 @@ def test_an_ability_blocks_skill_cards_for_that_character_only():
 
 
 def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler():
-    from candlelit.games.anima import constants, decisions, tasks
+    from candlelit.games.anima import constants, tasks
+    from candlelit.games.anima.rules import AnimaState
 
-    assert len(decisions._LEGAL) == len(decisions._APPLY) == constants.S_NONE + 1
-    assert len(constants.STEP_NAMES) == constants.S_NONE + 1
-    assert len(tasks.HANDLERS) == constants.T_UNVEIL + 1
+    assert AnimaState.steps.kinds() == list(range(constants.S_NONE))
+    assert AnimaState.steps.names() == list(constants.STEP_NAMES[:constants.S_NONE])
+    assert len(tasks.TASKS.handlers) == constants.NUM_TASKS == constants.T_UNVEIL + 1
 
 
 def test_refusals_name_the_reason_and_never_a_hidden_card():
@@ -204,6 +205,7 @@ def test_refusals_name_the_reason_and_never_a_hidden_card():
 
     from candlelit.engine.errors import IllegalAction
     from candlelit.games.anima.constants import A_PLAY
+    from candlelit.i18n import t
 
     s = table()
     party(s, 0, "Wizard")
@@ -213,8 +215,9 @@ def test_refusals_name_the_reason_and_never_a_hidden_card():
     before = s.serialize()
     with pytest.raises(IllegalAction) as refused:
         s.apply_action(A_PLAY + adv(s, "Fireball"), 0)
-    assert "reset" in refused.value.reason and "Fireball" not in refused.value.reason
-    with pytest.raises(IllegalAction, match="seat 1 is to decide"):
+    assert t("anima.prompt.reset") in refused.value.reason  # names the step
+    assert "Fireball" not in refused.value.reason
+    with pytest.raises(IllegalAction, match="seat 2 has nothing to decide now"):
         s.apply_action(A_PLAY + adv(s, "Fireball"), 1)
     assert s.serialize() == before
 

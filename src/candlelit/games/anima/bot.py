@@ -24,12 +24,13 @@ It reads only its seat's view, the labels of its legal actions and the public ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
 from candlelit.games.anima.cards import Mission, Step, builtin_cards
 from candlelit.games.anima.constants import A_DONE, A_REVEAL, REST_BONUS
+from candlelit.games.anima.rules import AnimaState
 from candlelit.games.anima.view_types import AnimaView, AreaView, SeatView, seat_view
 
 Options = list[tuple[int, dict[str, Any]]]
@@ -55,8 +56,7 @@ class HeuristicBot:
         """One of `legal`, by the rules of thumb of the step the view shows."""
         view = seat_view(seat)
         options: Options = [(a, seat.action_to_struct(a)) for a in legal]
-        chooser = getattr(self, f"_{view['step']}", None)
-        choice: int | None = chooser(view, options) if chooser is not None else None
+        choice = PLAN[view["step"]](self, view, options)
         return choice if choice is not None and choice in legal else legal[0]
 
     # -- helpers ---------------------------------------------------------------------------
@@ -522,3 +522,49 @@ class HeuristicBot:
     def _sneak(self, view: AnimaView, options: Options) -> int | None:
         goals = self._goal_areas(view)
         return next((a for a, s in options if s.get("area") in goals), options[0][0])
+
+    def _first_legal(self, view: AnimaView, options: Options) -> int | None:
+        """No rule of thumb: the first legal action (an unmodified die, the first roll,
+        the first encounter to peek at)."""
+        return options[0][0]
+
+
+Chooser = Callable[[HeuristicBot, AnimaView, Options], "int | None"]
+
+PLAN: dict[str, Chooser] = AnimaState.steps.plan({
+    "keep_character": HeuristicBot._keep_character,
+    "return_advantage": HeuristicBot._return_advantage,
+    "reset": HeuristicBot._reset,
+    "move": HeuristicBot._move,
+    "cull": HeuristicBot._cull,
+    "save_area": HeuristicBot._save_area,
+    "interact": HeuristicBot._interact,
+    "trade_offer": HeuristicBot._trade_offer,
+    "trade_reply": HeuristicBot._trade_reply,
+    "trade_confirm": HeuristicBot._trade_confirm,
+    "explore": HeuristicBot._explore,
+    "prep": HeuristicBot._prep,
+    "after_roll": HeuristicBot._after_roll,
+    "check": HeuristicBot._check,
+    "explore_rolled": HeuristicBot._explore_rolled,
+    "adjust": HeuristicBot._first_legal,
+    "reroll_pick": HeuristicBot._first_legal,
+    "reward": HeuristicBot._reward,
+    "lose_character": HeuristicBot._lose_character,
+    "inactivate": HeuristicBot._inactivate,
+    "death": HeuristicBot._death,
+    "discard": HeuristicBot._discard,
+    "keep_one": HeuristicBot._keep_one,
+    "give": HeuristicBot._give,
+    "revealed": HeuristicBot._revealed,
+    "attacked": HeuristicBot._attacked,
+    "target": HeuristicBot._target,
+    "pick_area": HeuristicBot._pick_area,
+    "steal_character": HeuristicBot._steal_character,
+    "peek": HeuristicBot._first_legal,
+    "sneak": HeuristicBot._sneak,
+    "react": HeuristicBot._react,
+    "unveil": HeuristicBot._unveil,
+}, "anima heuristic bot")
+"""The bot's chooser for each decision, by step name (complete: checked at import); a
+chooser's None or unknown answer falls back to the first legal action."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from candlelit.engine.windows import NOBODY, Window
 from candlelit.games.anima import agenda, areas, decks, party, progress
 from candlelit.games.anima.constants import (
     MOVEMENT,
@@ -35,25 +36,57 @@ if TYPE_CHECKING:
 
 def begin_check(s: AnimaFields, seat: int, target: int, purpose: int, arg: int,
                 slot: int) -> None:
-    """Start a Speed check: first every other seat holding an advantage may react (an
-    Interruption that slows the party), then the party may add check bonuses."""
+    """Start a Speed check: first the interruption window (every other seat holding an
+    advantage may slow the party), then the party may add check bonuses."""
     s.ck_seat, s.ck_target, s.ck_bonus, s.ck_purpose, s.ck_arg = seat, target, 0, purpose, arg
     s.count_left = slot
     s._emit("check", "anima.check", {"seat": seat, "target": target})
-    s.asked = [q for q in s.order if q != seat and s.hand[q]]
-    next_reactor(s)
+    next_reactor(s, 0)
 
 
-def next_reactor(s: AnimaFields) -> None:
-    """Ask the next seat of the reaction window before a Speed check, or go on to it."""
-    if s.asked:
-        agenda.ask(s, s.asked.pop(0), S_REACT)
+def _interrupters(s: AnimaFields) -> list[int]:
+    """The interruption window's asking order: the speed order without the checking seat."""
+    seat = s.ck_seat
+    return [q for q in s.order if q != seat]
+
+
+def _may_interrupt(s: AnimaFields, seat: int) -> bool:
+    """A seat holding any advantage is asked, whatever it holds (engine/windows.py)."""
+    return bool(s.hand[seat])
+
+
+INTERRUPTION: Window[AnimaFields] = Window("interruption", _interrupters, _may_interrupt)
+"""The window before a Speed check (privacy rule: engine/windows.py). It walks the order
+once and never reopens; the asked seat is `actor` at step S_REACT, and `asked` keeps the
+seats still to ask after it (the stored form of the window's place)."""
+
+
+def next_reactor(s: AnimaFields, start: int) -> None:
+    """Ask the first seat of the interruption window from index `start` of its order on,
+    or, once nobody is left, go on to the check."""
+    i = INTERRUPTION.next_index(s, start)
+    if i != NOBODY:
+        s.asked = list(INTERRUPTION.askees(s, i + 1))
+        agenda.ask(s, _interrupters(s)[i], S_REACT)
         return
+    s.asked = []
     seat = s.ck_seat
     if s.hand[seat] or party.ready_with(s, seat, "check_bonus"):
         agenda.ask(s, seat, S_CHECK)
     else:
         roll_check(s)
+
+
+def after_interruption(s: AnimaFields, seat: int) -> None:
+    """`seat` has answered the window (played or passed): ask the next seat after it."""
+    next_reactor(s, _interrupters(s).index(seat) + 1)
+
+
+def asking(s: AnimaFields) -> tuple[int, ...] | None:
+    """While the interruption window asks: the asked seat, then those still to ask."""
+    if s.step != S_REACT:
+        return None
+    return INTERRUPTION.askees(s, _interrupters(s).index(s.actor))
 
 
 def reaction_cards(s: AnimaFields, seat: int) -> list[int]:

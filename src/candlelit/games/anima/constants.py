@@ -81,6 +81,7 @@ NUM_ACTIONS = A_PEEK + MAX_SLOTS
  T_DISCARD, T_DRAW, T_RECRUIT, T_OPS, T_ENCOUNTERS, T_CRISIS, T_REFRESH,
  T_EXPEL, T_RANDOM_DISCARD, T_CULL, T_SAVE_ASK, T_PLACE_AREA, T_HOLD_EXTRA, T_MAIN,
  T_CRISIS_END, T_UNVEIL) = range(31)
+NUM_TASKS = T_UNVEIL + 1
 # where a T_OPS task's ops come from: an event encounter's card or an area's special
 OPS_EVENT, OPS_SPECIAL = range(2)
 # a mission's progress: [step, count, areas mask, shown, last held round, declared round]

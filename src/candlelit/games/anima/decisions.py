@@ -1,14 +1,16 @@
 """Every decision step: its legal actions and what choosing one does (a trade's steps are
-in interaction.py).
+in interaction.py), and `STEPS`, the table of them all.
 
-`legal(s, seat)` lists the actions of the step the state waits on; `apply(s, seat, a)`
-carries one out (the caller has checked it is legal) and leaves the agenda to go on.
+A step's legal builder lists the actions of the decision the state waits on; its handler
+carries one out (the engine has checked it is legal) and leaves the agenda to go on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from candlelit.engine.flow import Step, Steps
 from candlelit.games.anima import (
     agenda,
     areas,
@@ -56,19 +58,39 @@ from candlelit.games.anima.constants import (
     O_MOVEMENT,
     PARTY_LIMIT,
     S_ADJUST,
+    S_AFTER_ROLL,
     S_ATTACKED,
     S_CHECK,
+    S_CULL,
+    S_DEATH,
+    S_DISCARD,
+    S_EXPLORE,
     S_EXPLORE_ROLLED,
     S_GIVE,
+    S_INACTIVATE,
+    S_INTERACT,
+    S_KEEP_CHARACTER,
+    S_KEEP_ONE,
+    S_LOSE_CHARACTER,
+    S_MOVE,
     S_NONE,
     S_PEEK,
     S_PICK_AREA,
     S_PREP,
+    S_REACT,
     S_REROLL_PICK,
+    S_RESET,
+    S_RETURN_ADVANTAGE,
+    S_REVEALED,
+    S_REWARD,
+    S_SAVE_AREA,
     S_SNEAK,
     S_STEAL_CHARACTER,
     S_TARGET,
+    S_TRADE_CONFIRM,
     S_TRADE_OFFER,
+    S_TRADE_REPLY,
+    S_UNVEIL,
     STEP_NAMES,
     T_CULL,
     T_DISCARD,
@@ -171,11 +193,6 @@ def _ability_chars(s: AnimaFields, seat: int, window: str) -> list[int]:
 
 
 # -- legal actions -------------------------------------------------------------------------
-def legal(s: AnimaFields, seat: int) -> list[int]:
-    """The sorted legal actions of `seat` at the current step."""
-    return sorted(_LEGAL[s.step](s, seat))
-
-
 def _keep_character(s: AnimaFields, seat: int) -> list[int]:
     return [A_CHARACTER + c for c in s.offer[seat][:2]]
 
@@ -338,36 +355,7 @@ def _unveil(s: AnimaFields, seat: int) -> list[int]:
     return [A_DONE, A_REVEAL]
 
 
-def _none(s: AnimaFields, seat: int) -> list[int]:
-    return []
-
-
-_LEGAL = (_keep_character, _return_advantage, _reset, _move, _cull, _save_area, _interact,
-          interaction.offer_actions, interaction.reply_actions, interaction.confirm_actions,
-          _explore, _prep, _after_roll, _check, _explore_rolled, _adjust, _reroll_pick,
-          _reward, _lose_character, _inactivate, _death, _discard, _keep_one, _give, _revealed,
-          _attacked, _target, _pick_area, _steal_character, _peek, _sneak, _react, _unveil,
-          _none)
-"""Each step's legal-action builder, indexed by step (see constants.py)."""
-
-
-def why_not(s: AnimaFields, seat: int, action: int) -> str:
-    """Why `action` is refused now (names the step, never hidden cards)."""
-    from candlelit.games.anima.constants import NUM_ACTIONS
-
-    if not 0 <= action < NUM_ACTIONS:
-        return f"{action} is not an Anima action"
-    return f"action {action} is not allowed now (step: {STEP_NAMES[s.step]})"
-
-
 # -- applying a decision ---------------------------------------------------------------------
-def apply(s: AnimaFields, seat: int, action: int) -> None:
-    """Carry out a legal `action` of `seat` at the current step."""
-    step = s.step
-    s.step = S_NONE
-    _APPLY[step](s, seat, action)
-
-
 def _a_keep_character(s: AnimaFields, seat: int, action: int) -> None:
     kind = action - A_CHARACTER
     chars = s.offer[seat][:2]
@@ -812,7 +800,7 @@ def _a_react(s: AnimaFields, seat: int, action: int) -> None:
         s.speed_mod[s.ck_seat] -= amount
         s._emit("effect", "anima.sabotaged", {"seat": seat, "to": s.ck_seat,
                                               "amount": amount})
-    checks.next_reactor(s)
+    checks.after_interruption(s, seat)
 
 
 def _a_unveil(s: AnimaFields, seat: int, action: int) -> None:
@@ -820,16 +808,60 @@ def _a_unveil(s: AnimaFields, seat: int, action: int) -> None:
         progress.reveal_final(s, seat)
 
 
-def _a_none(s: AnimaFields, seat: int, action: int) -> None:
-    raise AssertionError("anima: actions are accepted only while a decision is awaited")
+# -- the step table --------------------------------------------------------------------------
+Legal = Callable[["AnimaFields", int], list[int]]
+Apply = Callable[["AnimaFields", int, int], None]
 
 
-_APPLY = (_a_keep_character, _a_return_advantage, _a_reset, _a_move, _a_cull, _a_save_area,
-          _a_interact, interaction.apply_offer, interaction.apply_reply,
-          interaction.apply_confirm, _a_explore, _a_prep, _a_after_roll, _a_check,
-          _a_explore_rolled, _a_adjust, _a_reroll_pick, _a_reward, _a_lose_character,
-          _a_inactivate, _a_death, _a_discard, _a_keep_one, _a_give, _a_revealed, _a_attacked,
-          _a_target, _a_pick_area, _a_steal_character, _a_peek, _a_sneak, _a_react, _a_unveil,
-          _a_none)
-"""Each step's handler, indexed by step (see constants.py)."""
+def _step(kind: int, legal: Legal, apply: Apply) -> Step[AnimaFields]:
+    """Step `kind`, named as the view names it: its sorted legal actions, and its handler
+    run once the awaited decision is cleared (a handler may ask for the next one)."""
+    def sorted_legal(s: AnimaFields, seat: int) -> list[int]:
+        return sorted(legal(s, seat))
 
+    def answer(s: AnimaFields, seat: int, action: int) -> None:
+        s.step = S_NONE
+        apply(s, seat, action)
+
+    name = STEP_NAMES[kind]
+    return Step(name, sorted_legal, answer, f"anima.prompt.{name}")
+
+
+STEPS: Steps[AnimaFields] = Steps("anima", range(S_NONE), {
+    S_KEEP_CHARACTER: _step(S_KEEP_CHARACTER, _keep_character, _a_keep_character),
+    S_RETURN_ADVANTAGE: _step(S_RETURN_ADVANTAGE, _return_advantage, _a_return_advantage),
+    S_RESET: _step(S_RESET, _reset, _a_reset),
+    S_MOVE: _step(S_MOVE, _move, _a_move),
+    S_CULL: _step(S_CULL, _cull, _a_cull),
+    S_SAVE_AREA: _step(S_SAVE_AREA, _save_area, _a_save_area),
+    S_INTERACT: _step(S_INTERACT, _interact, _a_interact),
+    S_TRADE_OFFER: _step(S_TRADE_OFFER, interaction.offer_actions, interaction.apply_offer),
+    S_TRADE_REPLY: _step(S_TRADE_REPLY, interaction.reply_actions, interaction.apply_reply),
+    S_TRADE_CONFIRM: _step(S_TRADE_CONFIRM, interaction.confirm_actions,
+                           interaction.apply_confirm),
+    S_EXPLORE: _step(S_EXPLORE, _explore, _a_explore),
+    S_PREP: _step(S_PREP, _prep, _a_prep),
+    S_AFTER_ROLL: _step(S_AFTER_ROLL, _after_roll, _a_after_roll),
+    S_CHECK: _step(S_CHECK, _check, _a_check),
+    S_EXPLORE_ROLLED: _step(S_EXPLORE_ROLLED, _explore_rolled, _a_explore_rolled),
+    S_ADJUST: _step(S_ADJUST, _adjust, _a_adjust),
+    S_REROLL_PICK: _step(S_REROLL_PICK, _reroll_pick, _a_reroll_pick),
+    S_REWARD: _step(S_REWARD, _reward, _a_reward),
+    S_LOSE_CHARACTER: _step(S_LOSE_CHARACTER, _lose_character, _a_lose_character),
+    S_INACTIVATE: _step(S_INACTIVATE, _inactivate, _a_inactivate),
+    S_DEATH: _step(S_DEATH, _death, _a_death),
+    S_DISCARD: _step(S_DISCARD, _discard, _a_discard),
+    S_KEEP_ONE: _step(S_KEEP_ONE, _keep_one, _a_keep_one),
+    S_GIVE: _step(S_GIVE, _give, _a_give),
+    S_REVEALED: _step(S_REVEALED, _revealed, _a_revealed),
+    S_ATTACKED: _step(S_ATTACKED, _attacked, _a_attacked),
+    S_TARGET: _step(S_TARGET, _target, _a_target),
+    S_PICK_AREA: _step(S_PICK_AREA, _pick_area, _a_pick_area),
+    S_STEAL_CHARACTER: _step(S_STEAL_CHARACTER, _steal_character, _a_steal_character),
+    S_PEEK: _step(S_PEEK, _peek, _a_peek),
+    S_SNEAK: _step(S_SNEAK, _sneak, _a_sneak),
+    S_REACT: _step(S_REACT, _react, _a_react),
+    S_UNVEIL: _step(S_UNVEIL, _unveil, _a_unveil),
+})
+"""Every decision a seat can be asked (S_NONE, no decision awaited, is none of them),
+checked complete at import; the engine's legal_actions / apply_action dispatch on it."""

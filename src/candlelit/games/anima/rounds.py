@@ -23,15 +23,16 @@ from candlelit.games.anima.constants import (
     T_TURN,
 )
 from candlelit.games.anima.state import ROUND_MARKS
-from candlelit.games.anima.tasks import HANDLERS
+from candlelit.games.anima.tasks import TASKS
 
 if TYPE_CHECKING:
     from candlelit.games.anima.state import AnimaFields
 
 
 def run(s: AnimaFields) -> None:
-    """Work through the agenda until a seat must decide or the game ends."""
-    handlers = HANDLERS
+    """Work through the agenda until a seat must decide or the game ends, handing the turn
+    on whenever the agenda runs empty."""
+    handlers = TASKS.handlers  # the hot loop: one lookup per task, no call per test
     while s.phase != OVER and s.step == S_NONE:
         if not s.agenda:
             next_turn(s)

@@ -4,8 +4,9 @@ Set-up (secret basic missions, 2 characters keep 1, 4 advantages keep 3, one are
 player with a face-down encounter, three hidden final missions), then rounds of four
 phases — Reset, Movement, Interaction, Exploration — each taken by every party in speed
 order before the next begins. Work that spans several decisions (an encounter, a combat,
-a reward) is an agenda of small tasks; a task that needs a seat's choice sets `step` and
-`actor` and waits.
+a reward) is an agenda of small tasks (their table: tasks.TASKS); a task that needs a
+seat's choice sets `step` and `actor` and waits; the steps' table (decisions.STEPS) lists
+each decision's legal actions and handler for the engine's legal_actions / apply_action.
 
 This module is the engine contract only. Below it, each area is one module: the fields
 and the set-up deal (state.py), the agenda's primitives (agenda.py), drawing (decks.py),
@@ -20,11 +21,12 @@ interpretation.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from candlelit.engine.errors import IllegalAction
+from candlelit.engine.flow import Steps
 from candlelit.engine.state import TERMINAL
-from candlelit.games.anima import decisions, messages, progress, resample, rounds, views
+from candlelit.engine.windows import Window
+from candlelit.games.anima import checks, decisions, messages, progress, resample, rounds, views
 from candlelit.games.anima.constants import (
     KEEP_ADVANTAGES,
     NUM_ACTIONS,
@@ -41,6 +43,8 @@ class AnimaState(AnimaFields):
     """A game of Anima: Shadow of Omega (fields in state.py)."""
 
     __slots__ = ()
+    steps: ClassVar[Steps[AnimaFields]] = decisions.STEPS
+    windows: ClassVar[tuple[Window[Any], ...]] = (checks.INTERRUPTION,)
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod
@@ -64,37 +68,18 @@ class AnimaState(AnimaFields):
         """The seat whose decision is awaited, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.actor
 
-    # -- the rounds: legal actions and their application ------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The acting seat's legal decisions now, sorted; [] for everyone else."""
-        if self.phase == OVER or (player is not None and player != self.actor):
-            return []
-        return self._legal()[:]
+    # -- the decision kernel: steps, the agenda and the interruption window ---------------
+    def decision_kind(self) -> int:
+        """The awaited step (constants.S_*), a key of `steps`."""
+        return self.step
 
-    def _legal(self) -> list[int]:
-        memo = self.memo
-        if memo is not None and memo[0] == len(self.history) and memo[1] == self.step \
-                and memo[2] == self.actor and memo[3] == self.chance_draws:
-            return memo[4]
-        legal = decisions.legal(self, self.actor)
-        self.memo = (len(self.history), self.step, self.actor, self.chance_draws, legal)
-        return legal
-
-    def apply_action(self, action: int, player: int | None = None) -> None:
-        """Apply one decision of the acting seat, or raise IllegalAction leaving no trace;
-        then work the agenda (and the rounds) up to the next decision."""
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        seat = player if type(player) is int and player == self.actor else self._who(player)
-        if type(action) is not int:
-            raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
-        if seat != self.actor:
-            raise IllegalAction(f"seat {self.actor + 1} is to decide now, not seat {seat + 1}")
-        if action not in self._legal():
-            raise IllegalAction(decisions.why_not(self, seat, action))
-        self.history.append((seat, action))
-        decisions.apply(self, seat, action)
+    def advance(self) -> None:
+        """Work the agenda (and the rounds) up to the next decision."""
         rounds.run(self)
+
+    def window_askees(self) -> tuple[int, ...] | None:
+        """While the interruption window before a Speed check asks: whom, asked seat first."""
+        return checks.asking(self)
 
     def action_to_struct(self, player: int, action: int) -> dict[str, Any]:
         """{"kind", "key", ...} describing `action` (see messages.py)."""

@@ -1,79 +1,16 @@
 """Anima's fields: every slot of a game in progress, the set-up deal, copies and chance.
 
-The slot names are the serialized format and never change. Cards are kind indices into
-`cards`; a seat's lists are indexed by seat, an area slot's by slot (0 .. 2 * players - 1).
-
-Decks and piles
-  char_deck, adv_deck, area_deck, enc_deck, mission_deck: face-down decks (top = last)
-  char_discard, adv_discard, area_discard, enc_discard: face-up discard piles
-  final_pile: the three hidden final missions (top = last)
-Per seat
-  offer: set-up offer (2 characters then 4 advantages; emptied as the seat keeps cards)
-  party, exhausted, inactive: the party's characters and which are exhausted / inactive
-  hand: advantages in hand, sorted
-  org: the organization in play (-1: none)
-  missions: the two basic mission kinds; done: the basic mission kinds completed
-  mprog: progress per mission slot [step, count, areas mask, shown, last held round,
-    declared round] (constants.M_*; slot FINAL_SLOT is the revealed final)
-  bonus: [Combat, Speed] earned by completed missions
-  loc: the area slot the party stands on (-1: off the map)
-  rest_round: the round its rest bonus applies to (-1: none)
-  seen: area slots whose face-down encounter the seat has peeked at
-  saw_finals: 1 once the seat has looked at the hidden final missions
-This round's marks, per seat (cleared when a round begins)
-  out: its round is over (beaten, expelled or slipped away)
-  speed_mod: Speed added or taken this round; gone_speed: Speed of characters it
-    discarded this round (still counted in the speed order)
-  blocked: mask of skills (vocabulary.SKILLS bits) whose cards it may not play
-  attacked: 1 once it attacked; traded: mask of seats it proposed a trade to
-  guard_used, won_draw, trade_draw: once-a-round passives already used
-  no_reward: 1 when a failed check took its reward this round
-Per area slot
-  area_at: the area kind in the slot (-1: empty); enc_down: its face-down encounter
-  monster: a standing creature (-1: none); growth: Combat that creature has grown
-The round
-  round, phase (constants SETUP .. OVER), turn_idx (index into `order`)
-  order: seats in speed order; order_speeds: the speeds it was worked out from
-  tie_rank: this round's tie-breaking roll per seat ([] until a tie needs it)
-  revealed: 1 once a new area was revealed this round
-  poor_char, poor_adv: the seat that may salvage a character / advantage (-1: none)
-  salvaged_char, salvaged_adv: 1 once that salvage was taken
-The waiting decision and the work under way
-  step, actor: the decision awaited (constants.S_*) and the seat to make it
-  agenda: tasks [code, seat, a, b, c, d] still to do, the next one last
-The end
-  final: the revealed final mission kind (-1: hidden); crisis_left: rounds left before
-    the Crisis; winner: the seat that won (-1: none yet); omega_won: 1 after a lost Crisis
-The combat under way (see clear_combat)
-  cb_kind (constants CB_*), cb_a / cb_b: the fighting seats (cb_b -1 against a foe)
-  cb_foe: the creature's encounter kind; cb_foe_combat, cb_foe_type: the foe's Combat
-    and type; cb_slot: the area slot fought on; cb_prep: which side's window is open
-    (0, 1: preparing; 2, 3: after the roll; 4: settled); cb_penalty: Combat taken
-    from the party (an ambush)
-  cb_mission: the mission slot of a mission foe; cb_origin: where it happens (O_*)
-  cb_death_margin: a loss by more than this kills a character
-  cb_bonus, cb_minus, cb_kill, cb_big, cb_dice: per side [a, b]: card bonuses, minuses
-    to the other side, kill-on-win, draws on a big win, the dice
-The Speed check under way (see clear_check)
-  ck_seat, ck_target, ck_bonus, ck_purpose (constants P_*), ck_arg (its argument)
-Scratch for multi-step choices
-  pool: cards being chosen among (stranger's cards, Old Map's areas)
-  asked: seats still to ask (reactions, saving an area); saved: area slots saved
-  armed: movement effects armed this turn (constants ARM_*)
-  roll, roll2: the exploration die and a second roll; count_left: a count or slot carried
-    between steps; reward_skip: the reward index already taken (-1: none)
-  target_for: the card kind (or ABILITY_TARGET + character) whose target is chosen
-  trade_with: the trade partner (or attacker, or the seat stolen from)
-  trade_gives, trade_gets: offer actions from the proposer and from the partner
-Derived (never stored)
-  cards: the card set of the `boards` option; memo: the last legal-action list with the
-    moment it was computed for
+The fields are declared once in `AnimaFields` (engine/fields.py makes them its slots and its
+clone); their names and order are the serialized format and never change. Cards are kind
+indices into `cards`; a seat's lists are indexed by seat, an area slot's by slot
+(0 .. 2 * players - 1).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from candlelit.engine.fields import state_fields
 from candlelit.engine.state import State
 from candlelit.games.anima.cards import Advantage, CardSet, Character, cards_for
 from candlelit.games.anima.constants import (
@@ -86,124 +23,112 @@ from candlelit.games.anima.constants import (
     SETUP_CHARACTERS,
 )
 
-_LISTS = ("char_deck", "char_discard", "adv_deck", "adv_discard", "area_deck", "area_discard",
-          "enc_deck", "enc_discard", "mission_deck", "final_pile", "org", "loc", "rest_round",
-          "speed_mod", "gone_speed", "out", "blocked", "attacked", "traded", "guard_used",
-          "won_draw", "trade_draw", "trade_gives", "trade_gets", "saw_finals", "area_at",
-          "enc_down", "monster", "growth", "order", "order_speeds", "tie_rank", "no_reward",
-          "cb_bonus", "cb_minus", "cb_kill", "cb_big", "cb_dice", "pool", "asked", "saved",
-          "armed")
-_NESTED = ("offer", "party", "exhausted", "inactive", "hand", "missions", "done", "bonus",
-           "seen", "agenda")
-_SCALARS = ("round", "phase", "turn_idx", "revealed", "step", "actor", "poor_char",
-            "poor_adv", "salvaged_char", "salvaged_adv", "final", "crisis_left", "winner",
-            "cb_kind", "cb_a", "cb_b", "cb_foe", "cb_foe_combat", "cb_slot", "cb_prep",
-            "cb_penalty", "cb_mission", "cb_origin", "cb_death_margin", "ck_seat",
-            "ck_target", "ck_bonus", "ck_purpose", "ck_arg", "roll", "roll2", "trade_with",
-            "target_for", "omega_won", "count_left", "reward_skip")
 ROUND_MARKS = ("speed_mod", "gone_speed", "out", "blocked", "attacked", "traded",
                "guard_used", "won_draw", "trade_draw", "no_reward")
 """Per-seat marks that last one round (cleared when a round begins)."""
 
 
+@state_fields
 class AnimaFields(State):
     """The fields of a game of Anima (see the module docstring), with the set-up deal."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "cb_foe_type", "mprog", "cards", "memo")
-    derived_slots: ClassVar[tuple[str, ...]] = ("cards", "memo")
+    derived_slots: ClassVar[tuple[str, ...]] = ("cards",)
 
-    memo: tuple[int, int, int, int, list[int]] | None
-    cards: CardSet
-    char_deck: list[int]
-    char_discard: list[int]
-    adv_deck: list[int]
-    adv_discard: list[int]
-    area_deck: list[int]
-    area_discard: list[int]
-    enc_deck: list[int]
-    enc_discard: list[int]
-    mission_deck: list[int]
-    final_pile: list[int]
-    org: list[int]
-    loc: list[int]
-    rest_round: list[int]
-    speed_mod: list[int]
-    gone_speed: list[int]
-    out: list[int]
-    blocked: list[int]
-    attacked: list[int]
-    traded: list[int]
-    guard_used: list[int]
-    won_draw: list[int]
-    trade_draw: list[int]
-    trade_gives: list[int]
-    trade_gets: list[int]
-    saw_finals: list[int]
-    area_at: list[int]
-    enc_down: list[int]
-    monster: list[int]
-    growth: list[int]
-    order: list[int]
-    order_speeds: list[int]
-    tie_rank: list[int]
-    no_reward: list[int]
-    cb_bonus: list[int]
-    cb_minus: list[int]
-    cb_kill: list[int]
-    cb_big: list[int]
-    cb_dice: list[int]
-    pool: list[int]
-    asked: list[int]
-    saved: list[int]
-    armed: list[int]
-    offer: list[list[int]]
-    party: list[list[int]]
-    exhausted: list[list[int]]
-    inactive: list[list[int]]
-    hand: list[list[int]]
-    missions: list[list[int]]
-    done: list[list[int]]
-    bonus: list[list[int]]
-    seen: list[list[int]]
-    agenda: list[list[int]]
-    mprog: list[list[list[int]]]
-    round: int
-    phase: int
-    turn_idx: int
-    revealed: int
-    step: int
-    actor: int
-    poor_char: int
-    poor_adv: int
-    salvaged_char: int
-    salvaged_adv: int
-    final: int
-    crisis_left: int
-    winner: int
-    cb_kind: int
-    cb_a: int
-    cb_b: int
-    cb_foe: int
-    cb_foe_combat: int
-    cb_foe_type: str
-    cb_slot: int
-    cb_prep: int
-    cb_penalty: int
-    cb_mission: int
-    cb_origin: int
-    cb_death_margin: int
-    ck_seat: int
-    ck_target: int
-    ck_bonus: int
-    ck_purpose: int
-    ck_arg: int
-    roll: int
-    roll2: int
-    trade_with: int
-    target_for: int
-    omega_won: int
-    count_left: int
-    reward_skip: int
+    char_deck: list[int]  # face-down character deck (top = last)
+    char_discard: list[int]  # face-up character discard pile
+    adv_deck: list[int]  # face-down advantage deck (top = last)
+    adv_discard: list[int]  # face-up advantage discard pile
+    area_deck: list[int]  # face-down area deck (top = last)
+    area_discard: list[int]  # face-up area discard pile
+    enc_deck: list[int]  # face-down encounter deck (top = last)
+    enc_discard: list[int]  # face-up encounter discard pile
+    mission_deck: list[int]  # face-down basic mission deck (top = last)
+    final_pile: list[int]  # the three hidden final missions (top = last)
+    org: list[int]  # per seat: the organization in play (-1: none)
+    loc: list[int]  # per seat: the area slot its party stands on (-1: off the map)
+    rest_round: list[int]  # per seat: the round its rest bonus applies to (-1: none)
+    speed_mod: list[int]  # per seat, this round: Speed added or taken
+    gone_speed: list[int]  # per seat, this round: Speed of its discarded characters (still ordered)
+    out: list[int]  # per seat, this round: 1 once over (beaten, expelled or slipped away)
+    blocked: list[int]  # per seat, this round: skills (vocabulary.SKILLS bits) it may not play
+    attacked: list[int]  # per seat, this round: 1 once it attacked
+    traded: list[int]  # per seat, this round: mask of seats it proposed a trade to
+    guard_used: list[int]  # per seat, this round: 1 once its guard passive was used
+    won_draw: list[int]  # per seat, this round: 1 once its won-fight draw passive was used
+    trade_draw: list[int]  # per seat, this round: 1 once its trade draw passive was used
+    trade_gives: list[int]  # offer actions of the trade's proposer
+    trade_gets: list[int]  # offer actions of the trade's partner
+    saw_finals: list[int]  # per seat: 1 once it has looked at the hidden final missions
+    area_at: list[int]  # per area slot: the area kind in it (-1: empty)
+    enc_down: list[int]  # per area slot: its face-down encounter (-1: none)
+    monster: list[int]  # per area slot: a standing creature (-1: none)
+    growth: list[int]  # per area slot: Combat its standing creature has grown
+    order: list[int]  # seats in speed order
+    order_speeds: list[int]  # the speeds `order` was worked out from
+    tie_rank: list[int]  # this round's tie-breaking roll per seat ([] until a tie needs it)
+    no_reward: list[int]  # per seat, this round: 1 when a failed check took its reward
+    cb_bonus: list[int]  # combat, per side [a, b]: card bonuses
+    cb_minus: list[int]  # combat, per side: minuses to the other side
+    cb_kill: list[int]  # combat, per side: kill on a win
+    cb_big: list[int]  # combat, per side: draws on a big win
+    cb_dice: list[int]  # combat, per side: the dice
+    pool: list[int]  # cards being chosen among (a stranger's cards, Old Map's areas)
+    asked: list[int]  # seats still to ask after the asked one (interruptions, saving an area)
+    saved: list[int]  # area slots saved from leaving play
+    armed: list[int]  # movement effects armed this turn (constants.ARM_*)
+    offer: list[list[int]]  # per seat: set-up offer (2 characters, 4 advantages; emptied on keep)
+    party: list[list[int]]  # per seat: the party's characters
+    exhausted: list[list[int]]  # per seat: its exhausted characters
+    inactive: list[list[int]]  # per seat: its inactive characters
+    hand: list[list[int]]  # per seat: advantages in hand, sorted
+    missions: list[list[int]]  # per seat: its two basic mission kinds
+    done: list[list[int]]  # per seat: the basic mission kinds it completed
+    bonus: list[list[int]]  # per seat: [Combat, Speed] earned by completed missions
+    seen: list[list[int]]  # per seat: area slots whose face-down encounter it has peeked at
+    agenda: list[list[int]]  # tasks [code, seat, a, b, c, d] still to do, the next one last
+    round: int  # the round number (0 during set-up)
+    phase: int  # constants SETUP .. OVER
+    turn_idx: int  # index into `order` of the party taking its phase turn
+    revealed: int  # 1 once a new area was revealed this round
+    step: int  # the decision awaited (constants.S_*)
+    actor: int  # the seat to make it
+    poor_char: int  # the seat that may salvage a character (-1: none)
+    poor_adv: int  # the seat that may salvage an advantage (-1: none)
+    salvaged_char: int  # 1 once that character salvage was taken
+    salvaged_adv: int  # 1 once that advantage salvage was taken
+    final: int  # the revealed final mission kind (-1: hidden)
+    crisis_left: int  # rounds left before the Crisis
+    winner: int  # the seat that won (-1: none yet)
+    cb_kind: int  # the combat under way (constants CB_*)
+    cb_a: int  # its first fighting seat
+    cb_b: int  # its second fighting seat (-1 against a foe)
+    cb_foe: int  # the creature's encounter kind
+    cb_foe_combat: int  # the foe's Combat
+    cb_slot: int  # the area slot fought on
+    cb_prep: int  # whose window is open (0, 1: preparing; 2, 3: after the roll; 4: settled)
+    cb_penalty: int  # Combat taken from the party (an ambush)
+    cb_mission: int  # the mission slot of a mission foe
+    cb_origin: int  # where the combat happens (constants O_*)
+    cb_death_margin: int  # a loss by more than this kills a character
+    ck_seat: int  # the seat making the Speed check under way
+    ck_target: int  # its target
+    ck_bonus: int  # its bonuses so far
+    ck_purpose: int  # what it decides (constants P_*)
+    ck_arg: int  # the purpose's argument
+    roll: int  # the exploration die
+    roll2: int  # a second exploration roll
+    trade_with: int  # the trade partner (or attacker, or the seat stolen from)
+    target_for: int  # the card kind (or ABILITY_TARGET + character) whose target is chosen
+    omega_won: int  # 1 after a lost Crisis
+    count_left: int  # a count or area slot carried between steps
+    reward_skip: int  # the reward index already taken (-1: none)
+    cb_foe_type: str  # the foe's type
+    mprog: list[list[list[int]]]  # per seat, mission slot: progress [M_STEP .. M_DECLARED]
+    cards: CardSet  # derived: the card set of the `boards` option
+
+    if TYPE_CHECKING:
+        def clone(self) -> Self:
+            """An independent copy (generated by @state_fields from the fields above)."""
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
@@ -268,21 +193,6 @@ class AnimaFields(State):
     def restore_derived(self) -> None:
         """Rebuild the card set from the `boards` option."""
         self.cards = cards_for(self.options["boards"])
-        self.memo = None
-
-    def clone(self) -> Self:
-        """An independent copy (nested lists copied, card data shared)."""
-        c = self.fresh_copy()
-        c.cards, c.memo = self.cards, None
-        for name in _LISTS:
-            setattr(c, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(c, name, [x[:] for x in getattr(self, name)])
-        c.mprog = [[p[:] for p in seat] for seat in self.mprog]
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        c.cb_foe_type = self.cb_foe_type
-        return c
 
     # -- chance and cards ------------------------------------------------------------
     def shuffle(self, cards: list[int]) -> None:

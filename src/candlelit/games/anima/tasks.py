@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from candlelit.engine.flow import Tasks
 from candlelit.games.anima import (
     agenda,
     areas,
@@ -25,6 +26,7 @@ from candlelit.games.anima.agenda import ask, push
 from candlelit.games.anima.constants import (
     INTERACTION,
     MOVEMENT,
+    NUM_TASKS,
     O_EXPLORATION,
     O_MOVEMENT,
     OPS_EVENT,
@@ -54,26 +56,40 @@ from candlelit.games.anima.constants import (
     S_SAVE_AREA,
     S_UNVEIL,
     T_CHECK,
+    T_CRISIS,
+    T_CRISIS_END,
+    T_CULL,
+    T_DIE,
     T_DISCARD,
     T_DRAW,
     T_ENCOUNTERS,
+    T_END_TURN,
     T_ENTER,
+    T_EXPEL,
     T_EXPLORE_CHOICE,
     T_EXPLORE_END,
     T_FACE,
+    T_HOLD_EXTRA,
     T_INACTIVATE,
+    T_LOSE_CHAR,
+    T_MAIN,
+    T_MEET,
     T_OPS,
     T_PLACE_AREA,
+    T_RANDOM_DISCARD,
     T_RECRUIT,
     T_REFRESH,
     T_RESOLVE,
     T_REWARD,
+    T_SAVE_ASK,
+    T_SETUP_ADV,
+    T_SETUP_CHAR,
+    T_TURN,
+    T_UNVEIL,
 )
 from candlelit.games.anima.vocabulary import Op
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from candlelit.games.anima.agenda import Task
     from candlelit.games.anima.state import AnimaFields
 
@@ -393,11 +409,15 @@ def _crisis_end(s: AnimaFields, t: Task) -> None:
     s._emit("end", "anima.omega_wins", {})
 
 
-HANDLERS: tuple[Callable[[AnimaFields, Task], None], ...] = (
-    _setup_char, _setup_adv, _turn, _end_turn, _face, _meet, _resolve, _enter,
-    _explore_choice, _explore_end, _reward, _check, _die, _lose_char, _inactivate,
-    _discard, _draw, _recruit, _ops, _encounters, _crisis, _refresh,
-    _expel, _random_discard, _cull, _save_ask, _place_area, _hold_extra, _main, _crisis_end,
-    _unveil,
-)
-"""Each task's handler, indexed by task code (see constants.py)."""
+TASKS: Tasks[AnimaFields] = Tasks("anima", NUM_TASKS, {
+    T_SETUP_CHAR: _setup_char, T_SETUP_ADV: _setup_adv, T_TURN: _turn, T_END_TURN: _end_turn,
+    T_FACE: _face, T_MEET: _meet, T_RESOLVE: _resolve, T_ENTER: _enter,
+    T_EXPLORE_CHOICE: _explore_choice, T_EXPLORE_END: _explore_end, T_REWARD: _reward,
+    T_CHECK: _check, T_DIE: _die, T_LOSE_CHAR: _lose_char, T_INACTIVATE: _inactivate,
+    T_DISCARD: _discard, T_DRAW: _draw, T_RECRUIT: _recruit, T_OPS: _ops,
+    T_ENCOUNTERS: _encounters, T_CRISIS: _crisis, T_REFRESH: _refresh, T_EXPEL: _expel,
+    T_RANDOM_DISCARD: _random_discard, T_CULL: _cull, T_SAVE_ASK: _save_ask,
+    T_PLACE_AREA: _place_area, T_HOLD_EXTRA: _hold_extra, T_MAIN: _main,
+    T_CRISIS_END: _crisis_end, T_UNVEIL: _unveil,
+})
+"""Each task code's handler, checked complete at import (codes in constants.py)."""
