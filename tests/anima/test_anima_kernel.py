@@ -26,7 +26,7 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 
 def test_random_games_reach_only_decisions_the_step_table_names_and_the_view_shows_its_name():
-    kinds = set(AnimaState.steps.kinds())
+    kinds = set(AnimaState.steps)
     reached: set[int] = set()
 
     def visit(state, _step):
@@ -51,9 +51,9 @@ def test_every_anima_decision_goes_through_the_engine_kernel(players):
 
 def test_every_step_is_prompted_in_both_languages():
     for lang in LANGUAGES:
-        missing = [step.prompt for step in AnimaState.steps if not has(step.prompt, lang)]
+        missing = [step.prompt for step in AnimaState.steps.values() if not has(step.prompt, lang)]
         assert not missing, (lang, missing)
-    assert [step.prompt for step in AnimaState.steps] == [
+    assert [step.prompt for step in AnimaState.steps.values()] == [
         f"anima.prompt.{name}" for name in STEP_NAMES[:S_NONE]]
 
 

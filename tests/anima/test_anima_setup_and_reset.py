@@ -195,7 +195,7 @@ def test_every_step_has_its_legal_actions_and_handler_and_every_task_its_handler
     from candlelit.games.anima import constants, tasks
     from candlelit.games.anima.rules import AnimaState
 
-    assert AnimaState.steps.kinds() == list(range(constants.S_NONE))
+    assert list(AnimaState.steps) == list(range(constants.S_NONE))
     assert AnimaState.steps.names() == list(constants.STEP_NAMES[:constants.S_NONE])
     assert len(tasks.TASKS.handlers) == constants.NUM_TASKS == constants.T_UNVEIL + 1
 

@@ -43,23 +43,16 @@ def test_a_bot_plan_must_cover_every_step_name():
         steps.plan({"pick": 1}, "test bot")
 
 
-def test_tasks_run_from_the_top_of_the_agenda_until_a_decision_waits():
-    ran: list[list[int]] = []
-
+def test_a_task_table_must_give_every_code_one_handler():
     def note(state: Any, task: list[int]) -> None:
-        ran.append(task)
+        return None
 
-    def stop(state: Any, task: list[int]) -> None:
-        ran.append(task)
-        state["waiting"] = True
-
-    tasks: Tasks[Any] = Tasks("t", 2, {0: note, 1: stop})
-    agenda = [[0, 9], [1], [0, 7]]
-    state = {"waiting": False}
-    tasks.work(state, agenda, lambda s: s["waiting"])  # type: ignore[arg-type]
-    assert ran == [[0, 7], [1]] and agenda == [[0, 9]]
+    tasks: Tasks[Any] = Tasks("t", 2, {1: note, 0: note})
+    assert tasks.handlers == (note, note)
     with pytest.raises(CandlelitError, match=r"no handler for \[1\]"):
         Tasks("t", 2, {0: note})
+    with pytest.raises(CandlelitError, match=r"unknown \[2\]"):
+        Tasks("t", 2, {0: note, 1: note, 2: note})
 
 
 def _window(circular: bool, reopens: bool = False) -> Window[Any]:

@@ -74,7 +74,9 @@ class Steps(dict[Any, Step[S]]):
 
 
 class Tasks(Generic[S]):
-    """A game's task codes 0..n-1 and the one handler of each, for its agenda."""
+    """A game's task codes 0..n-1 and the one handler of each, for its agenda: a game's
+    `advance` pops tasks and calls `handlers[task[0]](state, task)` until a decision waits
+    (its own loop, since what "waits" means and what an empty agenda leads to are its rules)."""
 
     __slots__ = ("game", "handlers")
 
@@ -84,13 +86,6 @@ class Tasks(Generic[S]):
         self.game = game
         self.handlers: tuple[Callable[[S, Task], None], ...] = tuple(
             handlers[code] for code in range(count))
-
-    def work(self, state: S, agenda: list[Task], waiting: Callable[[S], bool]) -> None:
-        """Run tasks from the top of `agenda` (its end) until it is empty or `waiting`."""
-        handlers = self.handlers
-        while agenda and not waiting(state):
-            task = agenda.pop()
-            handlers[task[0]](state, task)
 
 
 def check_complete(what: str, expected: Iterable[Any], table: Mapping[Any, Any]) -> None:

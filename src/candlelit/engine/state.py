@@ -261,17 +261,6 @@ class State(ABC):
             setattr(self, name, getattr(restored, name))
 
     # -- helpers for subclasses -------------------------------------------------------
-    def _who(self, player: int | None) -> int:
-        """Resolve the acting seat or raise IllegalAction if nobody may act."""
-        if player is None:
-            pending = self.pending_players()
-            if not pending:
-                raise IllegalAction("the game is over")
-            return pending[0]
-        if type(player) is not int or not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no seat {player!r}")
-        return player
-
     def _chance(self) -> random.Random:
         """The next chance event as a seeded stream (shuffles, several draws at once)."""
         rng = chance_stream(self.seed, self.chance_draws)
