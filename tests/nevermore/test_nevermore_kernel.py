@@ -1,4 +1,4 @@
-"""Nevermore on the engine's kernel: its decision steps, its windows and the bot's plan."""
+"""Nevermore on the engine's kernel: decision steps, windows, dispatch tables, the bot's plan."""
 
 from __future__ import annotations
 
@@ -10,8 +10,30 @@ from nvkit import decision, table
 import candlelit
 from candlelit.engine.conformance import check_window_public
 from candlelit.games.nevermore.bot import PLAN
-from candlelit.games.nevermore.constants import A_DONE, D_NONE, D_WINDOW, DECISIONS
+from candlelit.games.nevermore.constants import (
+    A_DONE,
+    AFTER_RESOLUTION,
+    ANSWERED_BY,
+    BEFORE_DRAFT,
+    BEFORE_RESOLUTION,
+    D_DROP,
+    D_KIND,
+    D_NONE,
+    D_POS,
+    D_TARGET,
+    D_WINDOW,
+    D_YESNO,
+    DECISIONS,
+    DEFERRED_TARGETS,
+    PURPOSES,
+    purposes_of,
+)
+from candlelit.games.nevermore.effects import DEFERRED, RESOLVE
+from candlelit.games.nevermore.playable import PLAYABLE
 from candlelit.games.nevermore.rules import NevermoreState
+from candlelit.games.nevermore.specters import READY, USE
+from candlelit.games.nevermore.steps import KINDS, TARGETS, YES_NO
+from candlelit.games.nevermore.vocabulary import ABILITIES, EFFECTS, SUIT_CARD
 from candlelit.i18n import has
 
 STEPS = NevermoreState.steps
@@ -80,3 +102,37 @@ def test_whom_a_character_or_magick_window_asks_follows_from_public_information(
             seat = rng.choice(s.pending_players())
             s.apply_action(rng.choice(s.legal_actions(seat)), seat)
     assert any(name.startswith("character_") for name in met), met
+
+
+def test_every_purpose_effect_and_used_ability_has_exactly_one_handler_in_its_table():
+    answers = {D_TARGET: TARGETS, D_KIND: KINDS, D_YESNO: YES_NO}
+    for purpose in range(len(PURPOSES)):
+        kind = ANSWERED_BY[purpose]
+        holders = [k for k, handlers in answers.items() if purpose in handlers]
+        assert holders == ([kind] if kind in answers else []), PURPOSES[purpose]
+    for kind, handlers in answers.items():
+        assert list(handlers) == list(purposes_of(kind))
+    assert set(DEFERRED) == set(DEFERRED_TARGETS) <= set(TARGETS)
+    played = {e.id for e in EFFECTS.values()} - {SUIT_CARD} | {
+        e.raven for e in EFFECTS.values() if e.raven not in ("same", "none")}
+    assert set(RESOLVE) == played and set(PLAYABLE) == played | {SUIT_CARD}
+    used = {a.id for a in ABILITIES.values()
+            if {a.human, a.raven} & {BEFORE_DRAFT, BEFORE_RESOLUTION, AFTER_RESOLUTION}}
+    assert set(USE) == set(READY) == used
+
+
+@pytest.mark.parametrize(("players", "variant"), [(4, None), (5, "specters")])
+def test_random_games_ask_each_purpose_only_through_the_decision_declared_to_answer_it(
+        players, variant):
+    asked: set[int] = set()
+    for seed in range(4):
+        s = candlelit.load("nevermore", players, seed, variant=variant)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            kind = s.decision_kind()
+            if kind in (D_TARGET, D_KIND, D_YESNO, D_POS, D_DROP):
+                assert ANSWERED_BY[s.decision[2]] == kind, PURPOSES[s.decision[2]]
+                asked.add(s.decision[2])
+            seat = rng.choice(s.pending_players())
+            s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+    assert asked

@@ -18,7 +18,6 @@ from candlelit.games.nevermore.constants import (
     C_SWEEP,
     D_ATTACK,
     D_NONE,
-    P_ATTACK,
     P_BETRAY_HEAL,
     P_HOPFROG,
     P_PECK,
@@ -147,17 +146,20 @@ def peck_hit(state: NevermoreFields, seat: int, target: int, suit: int, announce
     state.tasks.append([T_DAMAGE, seat, target, amount, C_PECK, int(together)])
 
 
-def on_target(state: NevermoreFields, seat: int, purpose: int, target: int, extra: int) -> None:
-    """The chosen victim of an attack, a Betrayal-turned heal, or a raven's peck."""
-    if purpose == P_ATTACK:
-        hit(state, seat, target, extra)
-    elif purpose == P_BETRAY_HEAL:
-        state._emit("card", "nevermore.betrayed_attack", {"seat": seat, "to": target,
-                                                          "amount": extra})
-        state.tasks.append([T_HEAL, target, extra])
-    elif purpose == P_PECK:
-        peck_hit(state, seat, target, extra)
-    else:  # P_HOPFROG: a raven Hop-Frog pecks a second human after the first
-        if extra < 0 and choices.humans_mask(state, -1) & ~(1 << target):
-            state.tasks.append([T_TARGET, seat, P_HOPFROG, target])
-        peck_hit(state, seat, target, ATTACK)
+def answer_betray_heal(state: NevermoreFields, seat: int, target: int, value: int) -> None:
+    """Under Betrayal the attack winner heals its chosen human by the step's value."""
+    state._emit("card", "nevermore.betrayed_attack", {"seat": seat, "to": target,
+                                                      "amount": value})
+    state.tasks.append([T_HEAL, target, value])
+
+
+def answer_hop_frog(state: NevermoreFields, seat: int, target: int, first: int) -> None:
+    """A raven Hop-Frog pecks its chosen human, then (after its first) chooses a second."""
+    if first < 0 and choices.humans_mask(state, -1) & ~(1 << target):
+        state.tasks.append([T_TARGET, seat, P_HOPFROG, target])
+    peck_hit(state, seat, target, ATTACK)
+
+
+def second_peck_targets(state: NevermoreFields, seat: int, first: int) -> int:
+    """The humans a raven Hop-Frog may peck second: every human but the first pecked."""
+    return choices.humans_mask(state, -1) & ~(1 << first)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
+from candlelit.engine.flow import check_complete
+
 # -- the main deck: 60 cards, 5 suits x 12 ---------------------------------------------------
 ATTACK, HEAL, RADIANCE, VICTORY, RAVEN = range(5)
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
@@ -35,6 +37,8 @@ TIMINGS = ("before_draft", "before_resolution", "during_step", "after_resolution
 # windows: the magick windows use the timing numbers above; character windows are offset
 CHAR_WINDOW = 10
 """A character window's number is CHAR_WINDOW + the timing it serves (BD, BR or AR)."""
+CHARACTER_TIMINGS = (BEFORE_DRAFT, BEFORE_RESOLUTION, AFTER_RESOLUTION)
+"""The timings a character window serves (an ability of any other timing is not used in one)."""
 
 # -- stages shown to people ------------------------------------------------------------------
 (ST_CHARACTERS, ST_BEFORE_DRAFT, ST_DRAFT, ST_BEFORE_RESOLUTION, ST_RESOLUTION,
@@ -61,6 +65,26 @@ Purpose = Literal["attack", "betray_heal", "peck", "hop_frog", "bloodletting",
                   "nightmare_discard", "cancel_taken", "imp", "dupin", "wilson", "montresor",
                   "pym", "tarr", "usher"]
 PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
+ANSWERED_BY: dict[int, int] = {
+    P_ATTACK: D_TARGET, P_BETRAY_HEAL: D_TARGET, P_PECK: D_TARGET, P_HOPFROG: D_TARGET,
+    P_BLOODLET: D_TARGET, P_BLOODLET_RAVEN: D_TARGET, P_PROPHECY_SUIT: D_KIND,
+    P_PROPHECY_WHO: D_TARGET, P_PUNISH: D_TARGET, P_RAGE: D_TARGET, P_DOMINATE: D_TARGET,
+    P_DRAIN: D_TARGET, P_DRAIN_RAVEN: D_TARGET, P_WITHER: D_TARGET, P_EXHAUST: D_TARGET,
+    P_NIGHTMARE: D_TARGET, P_NIGHTMARE_DISCARD: D_KIND, P_CANCEL_TAKEN: D_YESNO,
+    P_IMP: D_YESNO, P_DUPIN: D_TARGET, P_WILSON: D_TARGET, P_MONTRESOR: D_TARGET,
+    P_PYM: D_KIND, P_TARR: D_POS, P_USHER: D_DROP,
+}
+"""Purpose -> the decision kind whose answer it feeds (every purpose exactly one)."""
+check_complete("nevermore: purpose", range(len(PURPOSES)), ANSWERED_BY)
+
+
+def purposes_of(kind: int) -> tuple[int, ...]:
+    """The purposes a decision of `kind` is asked for, in declaration order."""
+    return tuple(p for p, answered in ANSWERED_BY.items() if answered == kind)
+
+
+DEFERRED_TARGETS = (P_HOPFROG, P_BLOODLET)
+"""Target purposes whose choice may wait on the task stack (T_TARGET) until earlier work ran."""
 
 # -- damage causes ---------------------------------------------------------------------------
 (C_ATTACK, C_SWEEP, C_PECK, C_CONSPIRACY, C_CARD, C_SELF, C_REPENT, C_JUSTICE,

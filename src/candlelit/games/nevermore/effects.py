@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from candlelit.engine.flow import check_complete
 from candlelit.games.nevermore import choices
+from candlelit.games.nevermore.attacks import second_peck_targets
 from candlelit.games.nevermore.choices import humans_mask
 from candlelit.games.nevermore.constants import (
     A_DONE,
@@ -22,6 +24,7 @@ from candlelit.games.nevermore.constants import (
     D_KIND,
     D_NONE,
     D_YESNO,
+    DEFERRED_TARGETS,
     HEAL,
     P_BLOODLET,
     P_BLOODLET_RAVEN,
@@ -38,7 +41,6 @@ from candlelit.games.nevermore.constants import (
     P_PUNISH,
     P_RAGE,
     P_WITHER,
-    PURPOSES,
     RAVEN,
     SUITS,
     T_CANCEL_TAKEN,
@@ -69,6 +71,7 @@ from candlelit.games.nevermore.state import (
     FX_RAGE_PECK,
     NevermoreFields,
 )
+from candlelit.games.nevermore.vocabulary import PLAYED
 
 
 # -- playing a card ------------------------------------------------------------------------
@@ -249,22 +252,20 @@ RESOLVE: dict[str, Resolve] = {
     "drain": _drain, "drain_raven": _drain_raven, "deceive": _deceive, "wither": _wither,
     "spite": _spite, "exhaust": _exhaust, "nightmare": _nightmare,
 }
+"""Played effect id -> what it does (SUIT_CARD is never played)."""
+check_complete("nevermore: played effect", PLAYED, RESOLVE)
 
 
 # -- follow-up choices ---------------------------------------------------------------------
-def target_mask(state: NevermoreFields, seat: int, purpose: int, extra: int) -> int:
-    """Seats a deferred choice (scheduled with T_TARGET) may pick when it comes up."""
-    if purpose == P_BLOODLET:
-        return humans_mask(state, seat)
-    if purpose == P_HOPFROG:
-        return humans_mask(state, -1) & ~(1 << extra)
-    raise AssertionError(f"no deferred target for {PURPOSES[purpose]}")
+def _bloodletting_targets(state: NevermoreFields, seat: int, extra: int) -> int:
+    """Bloodletting's 2 damage, chosen once its 1 self-damage has landed: any other human."""
+    return humans_mask(state, seat)
 
 
 def t_target(state: NevermoreFields, task: list[int]) -> None:
     """[T_TARGET, seat, purpose, extra]: a choice deferred until the tasks before it ran."""
     _, seat, purpose, extra = task
-    choices.target(state, seat, purpose, target_mask(state, seat, purpose, extra), extra)
+    choices.target(state, seat, purpose, DEFERRED[purpose](state, seat, extra), extra)
 
 
 def _take(state: NevermoreFields, taker: int, victim: int, suit: int, count: int) -> None:
@@ -309,61 +310,83 @@ def _discard(state: NevermoreFields, seat: int, kind: int) -> None:
     state._emit("card", "nevermore.fx.discards", {"seat": seat, "suit": SUITS[kind]})
 
 
-def on_target(state: NevermoreFields, seat: int, purpose: int, target: int, extra: int) -> None:
-    """A card's chosen target."""
-    if purpose == P_PROPHECY_WHO:
-        state.prophecies.append([seat, target, extra, 0])
-        _note(state, seat, "prophecy", to=target, suit=SUITS[extra])
-    elif purpose == P_PUNISH:
-        state.fx[FX_PUNISH] |= 1 << target
-        _note(state, seat, "punishment", to=target)
-    elif purpose == P_BLOODLET:
-        _note(state, seat, "bloodletting", to=target)
-        state.tasks.append([T_DAMAGE, seat, target, 2, C_CARD])
-    elif purpose in (P_BLOODLET_RAVEN, P_DRAIN_RAVEN):
-        state.tasks.append([T_DAMAGE, seat, target, 1, C_CARD])
-    elif purpose == P_RAGE:
-        _take(state, seat, target, ATTACK, 2)
-    elif purpose == P_DOMINATE:
-        _take(state, seat, target, extra, 1)
-    elif purpose == P_DRAIN:
-        _take(state, seat, target, HEAL, 1)
-    elif purpose == P_WITHER:
-        state.tasks.append([T_LOSE_VP, target, 1])
-    elif purpose == P_EXHAUST:
-        state.tasks.append([T_DAMAGE, seat, target, 2, C_CARD])
-    elif purpose == P_NIGHTMARE:
-        hand = state.hand[target]
-        pick = state._chance().randrange(sum(hand))
-        kind = 0
-        while pick >= hand[kind]:
-            pick -= hand[kind]
-            kind += 1
-        hand[kind] -= 1
-        state.hand[seat][kind] += 1
-        _note(state, seat, "nightmare", to=target)
-        state._emit("card", "nevermore.fx.nightmare_card", {
-            "seat": seat, "to": target, "suit": SUITS[kind]}, (seat, target))
-        state.tasks.append([T_NIGHTMARE_DISCARD, seat])
-    else:
-        raise AssertionError(f"no target handler for {PURPOSES[purpose]}")
+def answer_prophecy_player(state: NevermoreFields, seat: int, target: int, suit: int) -> None:
+    """Prophecy: the chosen player and suit are foretold."""
+    state.prophecies.append([seat, target, suit, 0])
+    _note(state, seat, "prophecy", to=target, suit=SUITS[suit])
 
 
-def on_kind(state: NevermoreFields, seat: int, purpose: int, kind: int, extra: int) -> None:
-    """A chosen suit / card kind."""
-    if purpose == P_PROPHECY_SUIT:
-        choices.target(state, seat, P_PROPHECY_WHO, others(state, seat), kind)
-    elif purpose == P_NIGHTMARE_DISCARD:
-        _discard(state, seat, kind)
-    else:
-        raise AssertionError(f"no kind handler for {PURPOSES[purpose]}")
+def answer_punishment(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Punishment marks the chosen player."""
+    state.fx[FX_PUNISH] |= 1 << target
+    _note(state, seat, "punishment", to=target)
 
 
-def on_yes_no(state: NevermoreFields, seat: int, purpose: int, yes: bool,
-              decision: list[int]) -> None:
-    """A yes / no answer."""
-    if purpose != P_CANCEL_TAKEN:
-        raise AssertionError(f"no yes/no handler for {PURPOSES[purpose]}")
+def answer_bloodletting(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Bloodletting deals 2 damage to the chosen human."""
+    _note(state, seat, "bloodletting", to=target)
+    state.tasks.append([T_DAMAGE, seat, target, 2, C_CARD])
+
+
+def answer_raven_damage(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """A raven's Bloodletting or Drain deals 1 damage to the chosen human."""
+    state.tasks.append([T_DAMAGE, seat, target, 1, C_CARD])
+
+
+def answer_rage(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Rage takes 2 Attack cards from the chosen player."""
+    _take(state, seat, target, ATTACK, 2)
+
+
+def answer_dominate(state: NevermoreFields, seat: int, target: int, suit: int) -> None:
+    """Dominate takes 1 card of the step's suit from the chosen player."""
+    _take(state, seat, target, suit, 1)
+
+
+def answer_drain(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Drain takes 1 Healing card from the chosen player."""
+    _take(state, seat, target, HEAL, 1)
+
+
+def answer_wither(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Wither costs the chosen player 1 VP."""
+    state.tasks.append([T_LOSE_VP, target, 1])
+
+
+def answer_exhaust(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Exhaust deals 2 damage to the chosen healthiest human."""
+    state.tasks.append([T_DAMAGE, seat, target, 2, C_CARD])
+
+
+def answer_nightmare(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """Nightmare takes a random suit card from the chosen hand; its player then discards one."""
+    hand = state.hand[target]
+    pick = state._chance().randrange(sum(hand))
+    kind = 0
+    while pick >= hand[kind]:
+        pick -= hand[kind]
+        kind += 1
+    hand[kind] -= 1
+    state.hand[seat][kind] += 1
+    _note(state, seat, "nightmare", to=target)
+    state._emit("card", "nevermore.fx.nightmare_card", {
+        "seat": seat, "to": target, "suit": SUITS[kind]}, (seat, target))
+    state.tasks.append([T_NIGHTMARE_DISCARD, seat])
+
+
+def answer_prophecy_suit(state: NevermoreFields, seat: int, suit: int, extra: int) -> None:
+    """Prophecy's suit is chosen: now its player."""
+    choices.target(state, seat, P_PROPHECY_WHO, others(state, seat), suit)
+
+
+def answer_nightmare_discard(state: NevermoreFields, seat: int, kind: int, extra: int) -> None:
+    """The Nightmare's player discards the chosen suit card."""
+    _discard(state, seat, kind)
+
+
+def answer_cancel_taken(state: NevermoreFields, seat: int, yes: bool,
+                        decision: list[int]) -> None:
+    """Yes: cancel one newly taken card with one of the taker's Ravens (and ask again)."""
     suit, count = decision[3], decision[4]
     if not yes:
         return
@@ -386,3 +409,10 @@ def answer_lethal(state: NevermoreFields, seat: int, action: int) -> None:
             "seat": seat, "card": state.cards.magick[title].name(), "form": "human"})
         restore(state, seat, 2)
     apply_damage(state, source, target, amount, cause, together)
+
+
+DEFERRED: dict[int, Callable[[NevermoreFields, int, int], int]] = {
+    P_HOPFROG: second_peck_targets, P_BLOODLET: _bloodletting_targets,
+}
+"""Deferred target purpose -> the seats its choice may pick when it comes up (by seat, extra)."""
+check_complete("nevermore: deferred target", DEFERRED_TARGETS, DEFERRED)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from candlelit.engine.errors import IllegalAction
+from candlelit.engine.flow import check_complete
 from candlelit.games.nevermore.constants import (
     A_CHAR,
     A_COMMIT,
@@ -29,9 +31,11 @@ from candlelit.games.nevermore.constants import (
     D_TARGET,
     D_YESNO,
     NUM_ACTIONS,
+    P_CANCEL_TAKEN,
     P_IMP,
     PURPOSES,
     SUITS,
+    purposes_of,
 )
 from candlelit.games.nevermore.playable import join_suit
 from candlelit.games.nevermore.state import NevermoreFields
@@ -128,11 +132,8 @@ def action_struct(state: NevermoreFields, player: int, action: int) -> dict[str,
     if action == A_SWEEP:
         return {"kind": "sweep", "key": "nevermore.action.sweep"}
     if action == A_YES:
-        if kind == D_YESNO and decision[2] == P_IMP:
-            return {"kind": "yes", "key": "nevermore.action.imp", "to": decision[3]}
         if kind == D_YESNO:
-            return {"kind": "yes", "key": "nevermore.action.cancel_taken",
-                    "suit": SUITS[decision[3]]}
+            return _YES[decision[2]](decision)
         return {"kind": "yes", "key": "nevermore.action.yes"}
     assert action == A_DONE
     if kind == D_LETHAL:
@@ -140,6 +141,21 @@ def action_struct(state: NevermoreFields, player: int, action: int) -> dict[str,
     if kind == D_YESNO:
         return {"kind": "done", "key": "nevermore.action.no"}
     return {"kind": "done", "key": "nevermore.action.done"}
+
+
+def _cancel_taken_yes(decision: list[int]) -> dict[str, Any]:
+    return {"kind": "yes", "key": "nevermore.action.cancel_taken", "suit": SUITS[decision[3]]}
+
+
+def _imp_yes(decision: list[int]) -> dict[str, Any]:
+    return {"kind": "yes", "key": "nevermore.action.imp", "to": decision[3]}
+
+
+_YES: dict[int, Callable[[list[int]], dict[str, Any]]] = {
+    P_CANCEL_TAKEN: _cancel_taken_yes, P_IMP: _imp_yes,
+}
+"""Yes / no purpose -> how its yes reads (by the pending decision)."""
+check_complete("nevermore: yes label", purposes_of(D_YESNO), _YES)
 
 
 def _commit_struct(state: NevermoreFields, player: int, action: int) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from candlelit.engine.flow import check_complete
 from candlelit.games.nevermore.cards import CardSet
 from candlelit.games.nevermore.choices import humans_mask
 from candlelit.games.nevermore.constants import (
@@ -25,6 +26,7 @@ from candlelit.games.nevermore.constants import (
     WHEN_LIGHT_DRAWN,
 )
 from candlelit.games.nevermore.state import NevermoreFields
+from candlelit.games.nevermore.vocabulary import PLAYED, SUIT_CARD
 
 _TITLES: dict[int, tuple[CardSet, dict[tuple[int, int], tuple[int, ...]]]] = {}
 
@@ -150,6 +152,7 @@ PLAYABLE: dict[str, Check] = {
     "suit_card": lambda s, seat, ctx: False,
 }
 """Effect id -> whether it can do anything now (a card that cannot is not offered)."""
+check_complete("nevermore: playable effect", (*PLAYED, SUIT_CARD), PLAYABLE)
 
 
 def _key(timing: int, ctx: int) -> tuple[int, int]:

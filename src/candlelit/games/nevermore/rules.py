@@ -39,12 +39,10 @@ from candlelit.games.nevermore import (
     health,
     resolution,
     rounds,
-    specters,
 )
 from candlelit.games.nevermore.constants import (
     NUM_ACTIONS,
     NUM_TASKS,
-    P_HOPFROG,
     T_ATTACKER,
     T_CANCEL_TAKEN,
     T_CHAR_DEAL,
@@ -79,7 +77,7 @@ from candlelit.games.nevermore.constants import (
 from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
 from candlelit.games.nevermore.resample import resample
 from candlelit.games.nevermore.state import NevermoreFields
-from candlelit.games.nevermore.steps import STEPS
+from candlelit.games.nevermore.steps import STEPS, TARGETS
 from candlelit.games.nevermore.view_types import NevermoreView
 from candlelit.games.nevermore.views import view
 from candlelit.games.nevermore.windows import WINDOWS, askees, t_window
@@ -113,12 +111,7 @@ class NevermoreState(NevermoreFields):
 
     def on_target(self, seat: int, purpose: int, target: int, extra: int) -> None:
         """Carry out `seat`'s choice of `target` for `purpose` in the area that asked."""
-        if purpose <= P_HOPFROG:
-            attacks.on_target(self, seat, purpose, target, extra)
-        elif purpose >= specters.FIRST_PURPOSE:
-            specters.on_target(self, seat, purpose, target, extra)
-        else:
-            effects.on_target(self, seat, purpose, target, extra)
+        TARGETS[purpose](self, seat, target, extra)
 
     # -- who acts ---------------------------------------------------------------------
     def pending_players(self) -> list[int]:

@@ -9,6 +9,9 @@ abilities are checked where they apply (abilities.has); the draft is character_d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.nevermore import abilities, choices, health
 from candlelit.games.nevermore.constants import (
     A_USE,
@@ -18,7 +21,6 @@ from candlelit.games.nevermore.constants import (
     D_KIND,
     D_POS,
     P_DUPIN,
-    P_IMP,
     P_MONTRESOR,
     P_PYM,
     P_TARR,
@@ -36,10 +38,7 @@ from candlelit.games.nevermore.state import (
     CU_RAVEN_ROUND,
     NevermoreFields,
 )
-from candlelit.games.nevermore.vocabulary import ABILITIES
-
-FIRST_PURPOSE = P_IMP
-"""Decision purposes from here on are answered by this module."""
+from candlelit.games.nevermore.vocabulary import ABILITIES, USED
 
 
 def _usable(state: NevermoreFields, seat: int, char: int, timing: int, copy: bool) -> bool:
@@ -59,17 +58,7 @@ def _usable(state: NevermoreFields, seat: int, char: int, timing: int, copy: boo
             return False
     elif bits & (CU_RAVEN_ROUND if raven else CU_HUMAN_ROUND):
         return False
-    if aid == "imp":
-        return state.health[seat] >= 2
-    if aid == "pym":
-        return any(state.hand[seat])
-    if aid == "dupin":
-        return state.shown < 4 if raven else True
-    if aid == "wilson":
-        return any(c >= 0 for s, c in enumerate(state.char) if s != seat)
-    if aid == "montresor":
-        return bool(_damagers(state, seat))
-    return aid == "tarr_fether"
+    return READY[aid](state, seat, raven)
 
 
 def _damagers(state: NevermoreFields, seat: int) -> int:
@@ -105,48 +94,28 @@ def use(state: NevermoreFields, seat: int, timing: int, copy: bool) -> None:
     state._emit("character", "nevermore.uses", {
         "seat": seat, "character": state.cards.characters[char].name(),
         "form": "raven" if raven else "human"})
-    if aid == "imp":
-        state.push([T_DAMAGE, seat, seat, 1, C_CHARACTER], [T_DRAW, SHADOW, seat, 1])
-    elif aid == "pym":
-        mask = 0
-        for k in range(5):
-            if state.hand[seat][k]:
-                mask |= 1 << k
-        state.ask(D_KIND, seat, P_PYM, mask, -1)
-    elif aid == "tarr_fether":
-        state.ask(D_POS, seat, P_TARR, 0b1111, -1)
-    elif aid == "dupin" and not raven:
-        choices.target(state, seat, P_DUPIN, ((1 << state.num_players) - 1) & ~(1 << seat), -1)
-    elif aid == "dupin":
-        state.tkknown |= 1 << seat
-        state._emit("character", "nevermore.dupin_tokens", {
-            "seat": seat, "order": [SUITS[t] for t in state.mids[state.shown:]]}, (seat,))
-    elif aid == "wilson":
-        mask = 0
-        for s, c in enumerate(state.char):
-            if s != seat and c >= 0:
-                mask |= 1 << s
-        choices.target(state, seat, P_WILSON, mask, int(raven))
-    elif aid == "montresor":
-        choices.target(state, seat, P_MONTRESOR, _damagers(state, seat), -1)
+    USE[aid](state, seat, raven)
 
 
-def on_target(state: NevermoreFields, seat: int, purpose: int, target: int, extra: int) -> None:
-    """A character ability's chosen player."""
-    if purpose == P_DUPIN:
-        state._emit("character", "nevermore.dupin_hand", {
-            "seat": seat, "to": target, "cards": state.hand[target][:]}, (seat,))
-    elif purpose == P_WILSON:
-        state.copied[seat] = state.char[target]
-        state.cform[seat] = extra
-        state._emit("character", "nevermore.wilson", {
-            "seat": seat, "to": target,
-            "character": state.cards.characters[state.char[target]].name(),
-            "form": "raven" if extra else "human"})
-    elif purpose == P_MONTRESOR:
-        state.tasks.append([T_DAMAGE, seat, target, 1, C_CHARACTER])
-    else:
-        raise AssertionError(f"no character target handler for purpose {purpose}")
+def answer_dupin(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """The human Dupin sees the chosen player's hand."""
+    state._emit("character", "nevermore.dupin_hand", {
+        "seat": seat, "to": target, "cards": state.hand[target][:]}, (seat,))
+
+
+def answer_wilson(state: NevermoreFields, seat: int, target: int, form: int) -> None:
+    """William Wilson copies the chosen player's character, usable in his form then (`form`)."""
+    state.copied[seat] = state.char[target]
+    state.cform[seat] = form
+    state._emit("character", "nevermore.wilson", {
+        "seat": seat, "to": target,
+        "character": state.cards.characters[state.char[target]].name(),
+        "form": "raven" if form else "human"})
+
+
+def answer_montresor(state: NevermoreFields, seat: int, target: int, extra: int) -> None:
+    """The human Montresor deals 1 damage to a chosen human who damaged him."""
+    state.tasks.append([T_DAMAGE, seat, target, 1, C_CHARACTER])
 
 
 def on_position(state: NevermoreFields, seat: int, position: int, decision: list[int]) -> None:
@@ -161,7 +130,7 @@ def on_position(state: NevermoreFields, seat: int, position: int, decision: list
                                                  "pos2": position + 1})
 
 
-def pym_discard(state: NevermoreFields, seat: int, kind: int) -> None:
+def answer_pym(state: NevermoreFields, seat: int, kind: int, extra: int) -> None:
     """Arthur Gordon Pym: discard a dealt card (it still counts) and draw a replacement."""
     state.hand[seat][kind] -= 1
     state.front[seat][kind] += 1
@@ -174,8 +143,9 @@ def pym_discard(state: NevermoreFields, seat: int, kind: int) -> None:
                     (seat,))
 
 
-def imp_answer(state: NevermoreFields, seat: int, yes: bool, gainer: int, amount: int) -> None:
+def answer_imp(state: NevermoreFields, seat: int, yes: bool, decision: list[int]) -> None:
     """The Imp cuts the gain by 1 (spending its once-a-round ability), or lets it be."""
+    gainer, amount = decision[3], decision[4]
     if yes:
         own = state.char[seat]
         if own >= 0 and abilities.ability_id(state, own) == "imp":
@@ -188,9 +158,86 @@ def imp_answer(state: NevermoreFields, seat: int, yes: bool, gainer: int, amount
         health.gain_vp(state, gainer, amount)
 
 
+# -- the abilities used in character windows, by vocabulary id -----------------------------
+def _ready_always(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return True
+
+
+def _imp_ready(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return state.health[seat] >= 2
+
+
+def _dupin_ready(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return state.shown < 4 if raven else True
+
+
+def _montresor_ready(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return bool(_damagers(state, seat))
+
+
+def _wilson_ready(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return any(c >= 0 for s, c in enumerate(state.char) if s != seat)
+
+
+def _pym_ready(state: NevermoreFields, seat: int, raven: bool) -> bool:
+    return any(state.hand[seat])
+
+
+def _use_tarr_fether(state: NevermoreFields, seat: int, raven: bool) -> None:
+    state.ask(D_POS, seat, P_TARR, 0b1111, -1)
+
+
+def _use_imp(state: NevermoreFields, seat: int, raven: bool) -> None:
+    state.push([T_DAMAGE, seat, seat, 1, C_CHARACTER], [T_DRAW, SHADOW, seat, 1])
+
+
+def _use_dupin(state: NevermoreFields, seat: int, raven: bool) -> None:
+    if not raven:
+        choices.target(state, seat, P_DUPIN, ((1 << state.num_players) - 1) & ~(1 << seat), -1)
+        return
+    state.tkknown |= 1 << seat
+    state._emit("character", "nevermore.dupin_tokens", {
+        "seat": seat, "order": [SUITS[t] for t in state.mids[state.shown:]]}, (seat,))
+
+
+def _use_montresor(state: NevermoreFields, seat: int, raven: bool) -> None:
+    choices.target(state, seat, P_MONTRESOR, _damagers(state, seat), -1)
+
+
+def _use_wilson(state: NevermoreFields, seat: int, raven: bool) -> None:
+    mask = 0
+    for s, c in enumerate(state.char):
+        if s != seat and c >= 0:
+            mask |= 1 << s
+    choices.target(state, seat, P_WILSON, mask, int(raven))
+
+
+def _use_pym(state: NevermoreFields, seat: int, raven: bool) -> None:
+    mask = 0
+    for k in range(5):
+        if state.hand[seat][k]:
+            mask |= 1 << k
+    state.ask(D_KIND, seat, P_PYM, mask, -1)
+
+
 def on_drop(state: NevermoreFields, seat: int, title: int) -> None:
     """The discarded magick card goes to its pile at clean-up."""
     state.magick[seat][title] -= 1
     state.adrift.append(title)
     state._emit("card", "nevermore.drops", {"seat": seat,
                                              "card": state.cards.magick[title].name()})
+
+
+READY: dict[str, Callable[[NevermoreFields, int, bool], bool]] = {
+    "tarr_fether": _ready_always, "imp": _imp_ready, "dupin": _dupin_ready,
+    "montresor": _montresor_ready, "wilson": _wilson_ready, "pym": _pym_ready,
+}
+"""Used ability id -> whether it can do something now (by seat and form), its limits aside."""
+check_complete("nevermore: ability ready", USED, READY)
+
+USE: dict[str, Callable[[NevermoreFields, int, bool], None]] = {
+    "tarr_fether": _use_tarr_fether, "imp": _use_imp, "dupin": _use_dupin,
+    "montresor": _use_montresor, "wilson": _use_wilson, "pym": _use_pym,
+}
+"""Used ability id -> what using it does (by seat and form)."""
+check_complete("nevermore: ability use", USED, USE)

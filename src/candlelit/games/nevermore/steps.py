@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from candlelit.engine.flow import Step, Steps
+from candlelit.engine.flow import Step, Steps, check_complete
 from candlelit.games.nevermore import (
     attacks,
     character_draft,
@@ -46,11 +46,32 @@ from candlelit.games.nevermore.constants import (
     D_WINDOW,
     D_YESNO,
     DECISIONS,
+    P_ATTACK,
+    P_BETRAY_HEAL,
+    P_BLOODLET,
+    P_BLOODLET_RAVEN,
     P_CANCEL_TAKEN,
+    P_DOMINATE,
+    P_DRAIN,
+    P_DRAIN_RAVEN,
+    P_DUPIN,
+    P_EXHAUST,
+    P_HOPFROG,
     P_IMP,
+    P_MONTRESOR,
+    P_NIGHTMARE,
+    P_NIGHTMARE_DISCARD,
+    P_PECK,
+    P_PROPHECY_SUIT,
+    P_PROPHECY_WHO,
+    P_PUNISH,
     P_PYM,
+    P_RAGE,
+    P_WILSON,
+    P_WITHER,
     RAVEN,
     SWEEP_AT,
+    purposes_of,
 )
 from candlelit.games.nevermore.state import NevermoreFields
 
@@ -120,7 +141,7 @@ def _targets(state: NevermoreFields, seat: int) -> list[int]:
 
 def _target(state: NevermoreFields, seat: int, action: int) -> None:
     decision = _close(state)
-    state.on_target(seat, decision[2], action - A_TARGET, decision[-1])
+    TARGETS[decision[2]](state, seat, action - A_TARGET, decision[-1])
 
 
 def _kinds(state: NevermoreFields, seat: int) -> list[int]:
@@ -129,10 +150,7 @@ def _kinds(state: NevermoreFields, seat: int) -> list[int]:
 
 def _kind(state: NevermoreFields, seat: int, action: int) -> None:
     decision = _close(state)
-    if decision[2] == P_PYM:
-        specters.pym_discard(state, seat, action - A_KIND)
-    else:
-        effects.on_kind(state, seat, decision[2], action - A_KIND, decision[-1])
+    KINDS[decision[2]](state, seat, action - A_KIND, decision[-1])
 
 
 def _positions(state: NevermoreFields, seat: int) -> list[int]:
@@ -152,10 +170,7 @@ def _yes_no_actions(state: NevermoreFields, seat: int) -> list[int]:
 
 def _yes_no(state: NevermoreFields, seat: int, action: int) -> None:
     decision = _close(state)
-    if decision[2] == P_IMP:
-        specters.imp_answer(state, seat, action == A_YES, decision[3], decision[4])
-    else:
-        effects.on_yes_no(state, seat, decision[2], action == A_YES, decision)
+    YES_NO[decision[2]](state, seat, action == A_YES, decision)
 
 
 def _reprieves(state: NevermoreFields, seat: int) -> list[int]:
@@ -170,6 +185,45 @@ def _drops(state: NevermoreFields, seat: int) -> list[int]:
 def _drop(state: NevermoreFields, seat: int, action: int) -> None:
     _close(state)
     specters.on_drop(state, seat, action - A_DROP)
+
+
+# -- what each purpose's answer does, by the decision that asks it ---------------------------
+Chosen = Callable[[NevermoreFields, int, int, int], None]
+"""A target or kind answer: (state, seat, chosen seat or kind, the decision's extra)."""
+YesNo = Callable[[NevermoreFields, int, bool, list[int]], None]
+"""A yes / no answer: (state, seat, yes, the answered decision)."""
+
+TARGETS: dict[int, Chosen] = {
+    # the Attack step: a winner's victim, a Betrayal-turned heal, a raven's peck
+    P_ATTACK: attacks.hit, P_BETRAY_HEAL: attacks.answer_betray_heal,
+    P_PECK: attacks.peck_hit, P_HOPFROG: attacks.answer_hop_frog,
+    # magick cards
+    P_BLOODLET: effects.answer_bloodletting, P_BLOODLET_RAVEN: effects.answer_raven_damage,
+    P_PROPHECY_WHO: effects.answer_prophecy_player, P_PUNISH: effects.answer_punishment,
+    P_RAGE: effects.answer_rage, P_DOMINATE: effects.answer_dominate,
+    P_DRAIN: effects.answer_drain, P_DRAIN_RAVEN: effects.answer_raven_damage,
+    P_WITHER: effects.answer_wither, P_EXHAUST: effects.answer_exhaust,
+    P_NIGHTMARE: effects.answer_nightmare,
+    # character abilities (Specters)
+    P_DUPIN: specters.answer_dupin, P_WILSON: specters.answer_wilson,
+    P_MONTRESOR: specters.answer_montresor,
+}
+"""Target purpose -> what the chosen seat is for (also when chosen at once, choices.py)."""
+check_complete("nevermore: target purpose", purposes_of(D_TARGET), TARGETS)
+
+KINDS: dict[int, Chosen] = {
+    P_PROPHECY_SUIT: effects.answer_prophecy_suit,
+    P_NIGHTMARE_DISCARD: effects.answer_nightmare_discard,
+    P_PYM: specters.answer_pym,
+}
+"""Kind purpose -> what the chosen suit / card kind is for."""
+check_complete("nevermore: kind purpose", purposes_of(D_KIND), KINDS)
+
+YES_NO: dict[int, YesNo] = {
+    P_CANCEL_TAKEN: effects.answer_cancel_taken, P_IMP: specters.answer_imp,
+}
+"""Yes / no purpose -> what the answer does."""
+check_complete("nevermore: yes / no purpose", purposes_of(D_YESNO), YES_NO)
 
 
 def _step(kind: int, legal: Legal, apply: Apply,

@@ -15,6 +15,7 @@ from candlelit.games.nevermore.constants import (
     ATTACK,
     BEFORE_DRAFT,
     BEFORE_RESOLUTION,
+    CHARACTER_TIMINGS,
     DURING_STEP,
     END_PHASE,
     HEAL,
@@ -70,6 +71,11 @@ SUIT_CARD = "suit_card"
 """The effect of a card that is only a suit card: it is never played, only added to the hand
 as the suit its data names (`counts_as_suit_card`, seed 魔法牌 6)."""
 
+PLAYED: tuple[str, ...] = tuple(
+    played for e in EFFECTS.values() if e.id != SUIT_CARD
+    for played in (e.id, e.raven) if played not in ("same", "none"))
+"""Every effect a seat may play: each card effect but SUIT_CARD, then its raven-symbol one."""
+
 @dataclass(frozen=True)
 class Ability:
     """A Specters character: the timing of its human-form and raven-form abilities."""
@@ -93,3 +99,7 @@ ABILITIES: dict[str, Ability] = {a.id: a for a in (
     Ability("pym", BEFORE_DRAFT, BEFORE_DRAFT),
     Ability("valdemar", PASSIVE, PASSIVE),
 )}
+
+USED: tuple[str, ...] = tuple(a.id for a in ABILITIES.values()
+                              if a.human in CHARACTER_TIMINGS or a.raven in CHARACTER_TIMINGS)
+"""The abilities a seat uses in a character window (the others apply where they matter)."""

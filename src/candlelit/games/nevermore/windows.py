@@ -26,6 +26,7 @@ from candlelit.games.nevermore.constants import (
     BEFORE_DRAFT,
     BEFORE_RESOLUTION,
     CHAR_WINDOW,
+    CHARACTER_TIMINGS,
     D_NONE,
     D_WINDOW,
     DURING_STEP,
@@ -44,8 +45,7 @@ from candlelit.games.nevermore.state import (
 MAGICK_WINDOWS = (BEFORE_DRAFT, BEFORE_RESOLUTION, DURING_STEP, AFTER_RESOLUTION, ANYTIME,
                   WHEN_LIGHT_DRAWN)
 """The magick windows, numbered by the timing of the cards they take."""
-CHARACTER_WINDOWS = tuple(CHAR_WINDOW + t for t in (BEFORE_DRAFT, BEFORE_RESOLUTION,
-                                                    AFTER_RESOLUTION))
+CHARACTER_WINDOWS = tuple(CHAR_WINDOW + t for t in CHARACTER_TIMINGS)
 """The character windows, numbered CHAR_WINDOW + the timing they come just before."""
 
 
