@@ -10,7 +10,7 @@ import pytest
 from candlelit.engine import conformance as c
 from candlelit.engine.errors import CandlelitError
 from candlelit.engine.flow import check_complete
-from candlelit.games.shadow_hunters import damage, effects, locations, skills, victory
+from candlelit.games.shadow_hunters import damage, effects, locations, skills, targets, victory
 from candlelit.games.shadow_hunters.cards import Outcome, builtin
 from candlelit.games.shadow_hunters.characters import START_BLOCKS
 from candlelit.games.shadow_hunters.constants import LOCATIONS
@@ -33,9 +33,9 @@ GAME = "shadow-hunters"
 
 TABLES = [
     (effects.USES, SINGLE_USE_EFFECTS),
-    (effects.ON_TARGET, TARGET_PURPOSES),
-    (effects.ON_EQUIPMENT, EQUIP_PURPOSES),
-    (effects.ON_CELL, CELL_PURPOSES),
+    (targets.ON_TARGET, TARGET_PURPOSES),
+    (targets.ON_EQUIPMENT, EQUIP_PURPOSES),
+    (targets.ON_CELL, CELL_PURPOSES),
     (effects.OUTCOMES, get_args(Outcome)),
     (locations.ACTIONS, tuple(LOCATIONS.values())),
     (damage.TREASURES, TREASURE_EFFECTS),
@@ -51,7 +51,7 @@ def test_each_table_handles_exactly_its_declared_codes(table, codes):
 
 
 def test_a_table_missing_a_code_is_refused():
-    short = dict(effects.ON_TARGET)
+    short = dict(targets.ON_TARGET)
     del short["mortar"]
     with pytest.raises(CandlelitError, match="mortar"):
         check_complete("shadow-hunters: target purpose", TARGET_PURPOSES, short)

@@ -1,6 +1,6 @@
 """What a choice of a seat, an equipment card or a location is asked for: the purposes the
 rules may put in a `target`, `equip` or `cell` decision, each carried out by one handler of
-effects.py's tables (checked complete at import)."""
+targets.py's tables (checked complete at import)."""
 
 from __future__ import annotations
 
