@@ -13,6 +13,9 @@ from candlelit.engine.datafiles import CardData
 from candlelit.games.shadow_hunters.constants import COLOURS, ELEMENTS
 from candlelit.games.shadow_hunters.vocabulary import CARD_EFFECTS
 
+Outcome = Literal["heal", "hurt"]
+"""What a question does to a receiver it holds for."""
+
 FORMAT = "candlelit-shadow-hunters-cards/1"
 
 
@@ -30,7 +33,7 @@ class Card(CardModel):
     keep: bool = False
     armour: bool = False
     asks: Literal["east", "south", "west", "north", "none", "any"] | None = None
-    outcome: Literal["heal", "hurt"] | None = None
+    outcome: Outcome | None = None
     text: str
     text_en: str | None = None
     source: list[str] = Field(default_factory=list)

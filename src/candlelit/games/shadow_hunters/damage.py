@@ -8,10 +8,14 @@ hooks of the sample characters (聖堂英靈, 自體爆炸) are carried out here
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.shadow_hunters.constants import A_CARD, A_CELL, CELLS
 from candlelit.games.shadow_hunters.state import F_UNRESTRICTED, ShadowHuntersFields
 from candlelit.games.shadow_hunters.table import auto_reveal, discard, place
 from candlelit.games.shadow_hunters.victory import check_end
+from candlelit.games.shadow_hunters.vocabulary import TREASURE_EFFECTS
 
 LAKE_TREASURE_HP = 5
 """湖之秘寶 revives with this many HP (at most the maximum)."""
@@ -154,40 +158,14 @@ def _treasure(state: ShadowHuntersFields, seat: int, source: int) -> bool:
     if state.blocks(seat, "no_heal", automatic=True):
         return False
     for card in sorted(state.equip[seat]):
-        effect = state.cards[card].effect
-        if not effect.endswith("_treasure"):
+        revive = TREASURES.get(state.cards[card].effect)
+        if revive is None:
             continue
         state.equip[seat].remove(card)
         state.removed.append(card)
         state._emit("treasure", "shadow_hunters.log.treasure",
                     {"seat": seat, "card": state.cards[card].id})
-        if effect == "lake_treasure":
-            state.hp[seat] = min(LAKE_TREASURE_HP, state.max_hp(seat))
-        elif effect == "sanctuary_treasure":
-            if state.character(seat).has_hook("templar_spirit"):
-                auto_reveal(state, seat)
-                templar_spirit(state, seat)
-            else:
-                state.hp[seat] = 1
-                state.queue.append(["cell", seat, [A_CELL + k for k in range(8)],
-                                    "sanctuary"])
-        elif effect == "forest_treasure":
-            state.hp[seat] = 1
-            if source >= 0 and source != seat and state.equip[source]:
-                state.queue.append(["equip", seat, [A_CARD + c for c in state.equip[source]],
-                                    "steal", source])
-        else:
-            gone = list(state.equip[seat])
-            reds = sum(1 for c in gone if state.cards[c].colour == "red")
-            state.equip[seat] = []
-            for c in gone:
-                discard(state, c)
-            if reds == 0:
-                return False
-            state.hp[seat] = min(reds, state.max_hp(seat))
-            if source >= 0 and source != seat and state.alive[source]:
-                hit_many(state, [(source, reds)], ("fire",), seat, "treasure")
-        return True
+        return revive(state, seat, source)
     return False
 
 
@@ -215,7 +193,7 @@ def _credit_kill(state: ShadowHuntersFields, killer: int, victim: int) -> None:
     for m in state.character(killer).missions:
         if m["mission"] == "kill_character_holding" and \
                 state.character(victim).id == m["character"] and \
-                any(state.cards[c].effect.endswith("_treasure") for c in state.equip[killer]):
+                any(state.cards[c].effect in TREASURES for c in state.equip[killer]):
             state.trig.append(killer)
     if state.alive[killer]:
         for b in state.blocks(killer, "on_kill_heal", automatic=True):
@@ -250,3 +228,58 @@ def self_destruct(state: ShadowHuntersFields, seat: int) -> None:
     state.exploded_at[seat] = cell
     if victims:
         hit_many(state, victims, (), seat, "explosion")
+
+
+
+# == the treasures (秘寶, D21), in deck order ==============================================
+def _lake_treasure(state: ShadowHuntersFields, seat: int, source: int) -> bool:
+    """湖之秘寶: back with 5 HP (at most the maximum)."""
+    state.hp[seat] = min(LAKE_TREASURE_HP, state.max_hp(seat))
+    return True
+
+
+def _sanctuary_treasure(state: ShadowHuntersFields, seat: int, source: int) -> bool:
+    """聖堂秘寶: back with 1 HP on a location of the seat's choice (聖堂英靈: its own way)."""
+    if state.character(seat).has_hook("templar_spirit"):
+        auto_reveal(state, seat)
+        templar_spirit(state, seat)
+    else:
+        state.hp[seat] = 1
+        state.queue.append(["cell", seat, [A_CELL + k for k in range(8)], "sanctuary"])
+    return True
+
+
+def _forest_treasure(state: ShadowHuntersFields, seat: int, source: int) -> bool:
+    """叢森秘寶: back with 1 HP, and the seat takes an item of the one who dealt the blow."""
+    state.hp[seat] = 1
+    if source >= 0 and source != seat and state.equip[source]:
+        state.queue.append(["equip", seat, [A_CARD + c for c in state.equip[source]],
+                            "steal", source])
+    return True
+
+
+def _flame_treasure(state: ShadowHuntersFields, seat: int, source: int) -> bool:
+    """炎之秘寶: every item is discarded; back with 1 HP per red one (none: no rescue),
+    and the one who dealt the blow takes that much fire."""
+    gone = list(state.equip[seat])
+    reds = sum(1 for c in gone if state.cards[c].colour == "red")
+    state.equip[seat] = []
+    for c in gone:
+        discard(state, c)
+    if reds == 0:
+        return False
+    state.hp[seat] = min(reds, state.max_hp(seat))
+    if source >= 0 and source != seat and state.alive[source]:
+        hit_many(state, [(source, reds)], ("fire",), seat, "treasure")
+    return True
+
+
+TREASURES: dict[str, Callable[[ShadowHuntersFields, int, int], bool]] = {
+    "lake_treasure": _lake_treasure,
+    "sanctuary_treasure": _sanctuary_treasure,
+    "forest_treasure": _forest_treasure,
+    "flame_treasure": _flame_treasure,
+}
+"""Treasure effect -> how it replaces a death (state, the dying seat, the blow's source);
+whether it saved the seat."""
+check_complete("shadow-hunters: treasure", TREASURE_EFFECTS, TREASURES)

@@ -1,36 +1,32 @@
-"""Cards and targeted effects of 箱庭版暗影獵人: drawing (D13, D16), single-use cards, white
-question cards given to another seat, and the second half of every effect that asked for
-a target, an equipment card or a swap; with the decisions these ask."""
+"""Cards of 箱庭版暗影獵人: drawing (D13, D16), single-use cards (one rule per effect, in the
+table at the bottom) and white question cards given to another seat; with the decisions
+these ask. What a chosen target, item or location undergoes is targets.py."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, get_args
 
+from candlelit.engine.flow import check_complete
+from candlelit.games.shadow_hunters.cards import Outcome
 from candlelit.games.shadow_hunters.constants import (
-    A_CARD,
     A_CELL,
     A_CHAR,
     A_DECK,
     A_NO,
     A_SEAT,
-    A_VALUE,
     A_YES,
-    CELLS,
     COLOURS,
     D8_TO_CELL,
 )
 from candlelit.games.shadow_hunters.damage import heal, hit_many
-from candlelit.games.shadow_hunters.skills import self_fireball
-from candlelit.games.shadow_hunters.state import F_SKIP_MOVE, F_UNTARGETABLE, ShadowHuntersFields
-from candlelit.games.shadow_hunters.table import ask, ask_target, discard, place
+from candlelit.games.shadow_hunters.purposes import (
+    TargetPurpose,
+)
+from candlelit.games.shadow_hunters.state import F_SKIP_MOVE, ShadowHuntersFields
+from candlelit.games.shadow_hunters.table import ask, ask_target, discard
 from candlelit.games.shadow_hunters.victory import check_end
-
-CARD_PURPOSES = frozenset({"sermon", "ward", "fireball", "split_damage", "split_second",
-                           "iron_fist", "iron_fist_second", "mercy", "admonition", "burning",
-                           "prank", "pact"})
-"""Target purposes whose context starts with the card that asked."""
-MORTAR_DAMAGE = 2
-"""迫擊炮台: damage to the chosen character."""
+from candlelit.games.shadow_hunters.vocabulary import SINGLE_USE_EFFECTS
 
 
 def draw(state: ShadowHuntersFields, seat: int, deck: int) -> None:
@@ -61,147 +57,13 @@ def draw(state: ShadowHuntersFields, seat: int, deck: int) -> None:
 
 def play(state: ShadowHuntersFields, seat: int, card: int) -> None:
     """Resolve single-use `card` for `seat`, asking for targets where it needs them."""
-    c = state.cards[card]
-    e = c.effect
+    effect = state.cards[card].effect
+    use = USES.get(effect)
+    if use is None:
+        raise AssertionError(f"card effect {effect!r}: not in the checked vocabulary")
     living = state.living()
-    others = [s for s in living if s != seat]
     discard(state, card)
-    if e == "spring_water":
-        heal(state, seat, 1, c.elements, seat)
-    elif e == "sermon":
-        heal(state, seat, 1, c.elements, seat)
-        if others and state.alive[seat]:
-            ask_target(state, seat, "sermon", others, card)
-    elif e == "miracle":
-        heal(state, seat, 2, c.elements, seat)
-        for s in others:
-            heal(state, s, 1, c.elements, seat)
-    elif e in ("split_damage", "fireball", "iron_fist", "mercy", "admonition", "burning"):
-        ask_target(state, seat, e, living, card)
-    elif e == "shelter":
-        state.shelter[seat] += 1
-    elif e == "ward":
-        state.shelter[seat] += 1
-        state.ward[seat] += 1
-        ask_target(state, seat, "ward", others, card)
-    elif e == "guard":
-        state.guard[seat] = 1
-    elif e == "snare":
-        cell = D8_TO_CELL[state.d8()]
-        state._emit("snare", "shadow_hunters.log.snare", {"cell": cell})
-        there = [s for s in living if state.cell[s] == cell]
-        for s in there:
-            state.flags[s] |= F_SKIP_MOVE
-        hit_many(state, [(s, 1) for s in there], (), seat, "card")
-    elif e == "blaze":
-        ask(state, "cell", seat, [A_CELL + k for k in range(8)], "blaze", card)
-    elif e == "advent":
-        hit_many(state, [(seat, 1)] + [(s, 2) for s in others], c.elements, seat, "card")
-    elif e == "lodestone":
-        state.lodestone[seat] += 1
-    elif e in ("prank", "pact"):
-        ask_target(state, seat, e, others, card)
-    else:
-        raise AssertionError(f"card effect {e!r}: not in the checked vocabulary")
-    check_end(state)
-
-
-def on_target(state: ShadowHuntersFields, seat: int, purpose: str, tgt: int,
-              ctx: list[Any]) -> None:
-    """The second half of an effect once its target is chosen."""
-    card = state.cards[ctx[0]] if purpose in CARD_PURPOSES else None
-    elements = card.elements if card else ()
-    if purpose == "gourd":
-        heal(state, tgt, 1, (), seat)
-    elif purpose == "mortar":
-        hit_many(state, [(tgt, MORTAR_DAMAGE)], (), seat, "location")
-    elif purpose == "sermon":
-        heal(state, tgt, 1, elements, seat)
-    elif purpose == "ward":
-        state.shelter[tgt] += 1
-        state.ward[tgt] += 1
-    elif purpose == "fireball":
-        hit_many(state, [(tgt, 2)], elements, seat, "card")
-    elif purpose == "split_damage":
-        second = list(state.living())
-        ask_target(state, seat, "split_second", second, ctx[0], tgt)
-    elif purpose == "split_second":
-        first = ctx[1]
-        hits = [(first, 2)] if tgt == first else [(first, 1), (tgt, 1)]
-        hit_many(state, hits, elements, seat, "card")
-    elif purpose == "iron_fist":
-        rest = [s for s in state.living() if s != tgt]
-        if rest:
-            ask_target(state, seat, "iron_fist_second", rest, ctx[0], tgt)
-        else:
-            hit_many(state, [(tgt, 2)], elements, seat, "card")
-    elif purpose == "iron_fist_second":
-        hit_many(state, [(ctx[1], 2), (tgt, 2)], elements, seat, "card")
-    elif purpose in ("mercy", "admonition", "burning"):
-        colour = {"mercy": "red", "admonition": "blue", "burning": "blue"}[purpose]
-        items = [c for c in state.equip[tgt] if state.cards[c].colour == colour]
-        if purpose == "mercy":
-            heal(state, tgt, 2, (), seat)
-        elif purpose == "admonition":
-            place(state, tgt, 2)
-            state.flags[tgt] |= F_UNTARGETABLE
-        if items:
-            ask(state, "equip", seat, [A_CARD + c for c in items], purpose, tgt)
-        elif purpose == "burning":
-            hit_many(state, [(tgt, 3)], elements, seat, "card")
-    elif purpose == "restore":
-        hp, top = state.hp[tgt], min(ctx[0], state.max_hp(tgt))
-        if state.blocks(tgt, "no_heal", automatic=True) or hp >= top:
-            state._emit("no_effect", "shadow_hunters.log.no_effect", {"seat": tgt})
-        else:
-            ask(state, "value", seat, [A_VALUE + v for v in range(hp + 1, top + 1)],
-                "restore", tgt)
-    elif purpose in ("prank", "pact"):
-        if state.equip[seat]:
-            ask(state, "swap", seat, [A_CARD + c for c in state.equip[seat]], "give", tgt,
-                ctx[0], -1)
-        elif state.equip[tgt]:
-            ask(state, "swap", seat, [A_CARD + c for c in state.equip[tgt]], "take", tgt,
-                ctx[0], -1)
-        else:
-            state._emit("no_effect", "shadow_hunters.log.no_effect", {"seat": tgt})
-    elif purpose == "fireball_skill":
-        self_fireball(state, seat, target=tgt)
-    elif purpose == "heal_instead":
-        amount = ctx[0]
-        heal(state, tgt, amount, ("water",) if ctx[1] else (), seat)
-    check_end(state)
-
-
-def _swap(state: ShadowHuntersFields, seat: int, chosen: int, ctx: list[Any]) -> None:
-    """樹妖之惡戲 / 精靈遊俠的和約: one item each way; a side with none just receives.
-
-    The user picks the item it gives, then the one it takes; 和約 heals both sides 1
-    when an item changed hands.
-    """
-    stage, tgt, card, given = ctx
-    if stage == "give":
-        given = chosen
-        if state.equip[tgt]:
-            ask(state, "swap", seat, [A_CARD + c for c in state.equip[tgt]], "take", tgt,
-                card, given)
-            return
-        taken = -1
-    else:
-        taken = chosen
-    if given >= 0:
-        state.equip[seat].remove(given)
-        state.equip[tgt].append(given)
-    if taken >= 0:
-        state.equip[tgt].remove(taken)
-        state.equip[seat].append(taken)
-    state._emit("swap", "shadow_hunters.log.swap",
-                {"seat": seat, "to": tgt,
-                 "gave": state.cards[given].id if given >= 0 else "none",
-                 "took": state.cards[taken].id if taken >= 0 else "none"})
-    if state.cards[card].effect == "pact":
-        heal(state, seat, 1, (), seat)
-        heal(state, tgt, 1, (), seat)
+    use(state, seat, card, living)
     check_end(state)
 
 
@@ -221,40 +83,16 @@ def _give_white(state: ShadowHuntersFields, seat: int, card: int, to: int) -> No
     discard(state, card)
 
 
-def white_outcome(state: ShadowHuntersFields, to: int, outcome: str | None, giver: int) -> None:
+def white_outcome(state: ShadowHuntersFields, to: int, outcome: Outcome | None,
+                  giver: int) -> None:
     """Apply a question's effect; D14: a heal at full HP wounds 1 under 'damage'."""
     if outcome == "heal" and state.hp[to] >= state.max_hp(to) and \
             state.options["white_heal_at_full"] == "damage":
         outcome = "hurt"
     state._emit("white", "shadow_hunters.log.white_effect",
                 {"seat": to, "outcome": outcome or "nothing"})
-    if outcome == "heal":
-        heal(state, to, 1, (), giver, quiet=True)
-    elif outcome == "hurt":
-        hit_many(state, [(to, 1)], (), giver, "white")
-
-
-def _on_equipment(state: ShadowHuntersFields, seat: int, purpose: str, owner: int,
-                  card: int) -> None:
-    """An equipment card chosen for 寬恕, 勸戒, 燃燒, a forest treasure, or the killer."""
-    state.equip[owner].remove(card)
-    cid = state.cards[card].id
-    if purpose in ("steal", "spoils"):
-        state.equip[seat].append(card)
-        state._emit("take", "shadow_hunters.log.take", {"seat": seat, "card": cid})
-        if purpose == "spoils":
-            for c in state.equip[owner]:
-                discard(state, c)
-            state.equip[owner] = []
-    elif purpose == "burning":
-        state.removed.append(card)
-        state._emit("lose", "shadow_hunters.log.lose", {"seat": owner, "card": cid})
-        heal(state, seat, 3, (), seat)  # the card's user heals, not the item's owner
-    else:
-        discard(state, card)
-        state._emit("lose", "shadow_hunters.log.lose", {"seat": owner, "card": cid})
-    check_end(state)
-
+    if outcome is not None:
+        OUTCOMES[outcome](state, to, giver)
 
 
 # == the decisions ========================================================================
@@ -288,36 +126,132 @@ def decide_guess(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) 
     discard(state, card)
 
 
-def decide_target(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
-    """The target of an effect is chosen."""
-    on_target(state, seat, ctx[0], a - A_SEAT, ctx[1:])
+# == the single-use cards, in deck order (play) ===========================================
+Use = Callable[[ShadowHuntersFields, int, int, list[int]], None]
+"""A single-use card's rule: (state, user, the card, the living when it was used)."""
 
 
-def decide_cell(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
-    """A location is chosen: where 儀式.炎爆術 burns, or where 聖堂秘寶's holder revives."""
-    cell = CELLS[a - A_CELL]
-    if ctx[0] == "blaze":
-        there = [(s, 2) for s in state.living() if state.cell[s] == cell]
-        state._emit("blaze", "shadow_hunters.log.blaze", {"seat": seat, "cell": cell})
-        hit_many(state, there, state.cards[ctx[1]].elements, seat, "card")
-    else:
-        place(state, seat, cell)
+def _others(living: list[int], seat: int) -> list[int]:
+    """The living other than `seat`."""
+    return [s for s in living if s != seat]
 
 
-def decide_equip(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
-    """An equipment card is chosen (see `_on_equipment`)."""
-    _on_equipment(state, seat, ctx[0], ctx[1], a - A_CARD)
+def _asks_anyone(purpose: TargetPurpose) -> Use:
+    """A card whose target, any living character, is chosen for `purpose`."""
+    def use(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+        ask_target(state, seat, purpose, living, card)
+    return use
 
 
-def decide_value(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
-    """神恩: the target's HP becomes the chosen value."""
-    tgt = ctx[1]
-    before = state.hp[tgt]
-    state.hp[tgt] = a - A_VALUE
-    state._emit("heal", "shadow_hunters.log.heal",
-                {"seat": tgt, "n": state.hp[tgt] - before, "element": "none"})
+def _asks_another(purpose: TargetPurpose) -> Use:
+    """A card whose target, another living character, is chosen for `purpose`."""
+    def use(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+        ask_target(state, seat, purpose, _others(living, seat), card)
+    return use
 
 
-def decide_swap(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
-    """An item to give or to take in a swap is chosen."""
-    _swap(state, seat, a - A_CARD, ctx)
+def _use_spring_water(state: ShadowHuntersFields, seat: int, card: int,
+                      living: list[int]) -> None:
+    """神殿聖泉泉水: the user heals 1."""
+    heal(state, seat, 1, state.cards[card].elements, seat)
+
+
+def _use_sermon(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """神殿司祭的布道: the user heals 1, then (still alive) heals another character 1."""
+    others = _others(living, seat)
+    heal(state, seat, 1, state.cards[card].elements, seat)
+    if others and state.alive[seat]:
+        ask_target(state, seat, "sermon", others, card)
+
+
+def _use_miracle(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """湖中女神的神蹟: the user heals 2, every other character 1."""
+    elements = state.cards[card].elements
+    heal(state, seat, 2, elements, seat)
+    for s in _others(living, seat):
+        heal(state, s, 1, elements, seat)
+
+
+def _use_shelter(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """聖堂之庇護: one more damage reduction until the user's next turn."""
+    state.shelter[seat] += 1
+
+
+def _use_ward(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """聖堂之結界: shelter and ward for the user, then for another character."""
+    state.shelter[seat] += 1
+    state.ward[seat] += 1
+    ask_target(state, seat, "ward", _others(living, seat), card)
+
+
+def _use_guard(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """聖堂武士的守護: the user guards the south until its next turn."""
+    state.guard[seat] = 1
+
+
+def _use_lodestone(state: ShadowHuntersFields, seat: int, card: int,
+                   living: list[int]) -> None:
+    """迷失的磁場: one more forced re-roll this turn."""
+    state.lodestone[seat] += 1
+
+
+def _use_snare(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """精靈遊俠的陷阱: a d8 location; everyone there takes 1 and skips its next move."""
+    cell = D8_TO_CELL[state.d8()]
+    state._emit("snare", "shadow_hunters.log.snare", {"cell": cell})
+    there = [s for s in living if state.cell[s] == cell]
+    for s in there:
+        state.flags[s] |= F_SKIP_MOVE
+    hit_many(state, [(s, 1) for s in there], (), seat, "card")
+
+
+def _use_blaze(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """儀式.炎爆術: the user chooses the location that burns."""
+    ask(state, "cell", seat, [A_CELL + k for k in range(8)], "blaze", card)
+
+
+def _use_advent(state: ShadowHuntersFields, seat: int, card: int, living: list[int]) -> None:
+    """火炎魔神的降臨: the user takes 1, every other character 2, at the same time."""
+    hit_many(state, [(seat, 1)] + [(s, 2) for s in _others(living, seat)],
+             state.cards[card].elements, seat, "card")
+
+
+USES: dict[str, Use] = {
+    "spring_water": _use_spring_water,
+    "sermon": _use_sermon,
+    "miracle": _use_miracle,
+    "split_damage": _asks_anyone("split_damage"),
+    "mercy": _asks_anyone("mercy"),
+    "shelter": _use_shelter,
+    "ward": _use_ward,
+    "guard": _use_guard,
+    "admonition": _asks_anyone("admonition"),
+    "lodestone": _use_lodestone,
+    "prank": _asks_another("prank"),
+    "snare": _use_snare,
+    "pact": _asks_another("pact"),
+    "fireball": _asks_anyone("fireball"),
+    "blaze": _use_blaze,
+    "advent": _use_advent,
+    "iron_fist": _asks_anyone("iron_fist"),
+    "burning": _asks_anyone("burning"),
+}
+"""Single-use card effect -> its rule."""
+check_complete("shadow-hunters: single-use card", SINGLE_USE_EFFECTS, USES)
+
+
+# == a question's outcome (white_outcome) =================================================
+def _outcome_heal(state: ShadowHuntersFields, to: int, giver: int) -> None:
+    """The receiver heals 1 (quietly: the white effect line says it)."""
+    heal(state, to, 1, (), giver, quiet=True)
+
+
+def _outcome_hurt(state: ShadowHuntersFields, to: int, giver: int) -> None:
+    """The receiver takes 1."""
+    hit_many(state, [(to, 1)], (), giver, "white")
+
+
+OUTCOMES: dict[Outcome, Callable[[ShadowHuntersFields, int, int], None]] = {
+    "heal": _outcome_heal, "hurt": _outcome_hurt}
+"""A question's outcome -> its rule (state, receiver, giver)."""
+check_complete("shadow-hunters: question outcome", get_args(Outcome), OUTCOMES)

@@ -3,8 +3,10 @@ what each of the eight locations does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from candlelit.engine.flow import check_complete
 from candlelit.games.shadow_hunters.constants import (
     A_DECK,
     A_NO,
@@ -12,6 +14,7 @@ from candlelit.games.shadow_hunters.constants import (
     COLOURS,
     DECK_OF_CELL,
     GATE_OF_CELL,
+    LOCATIONS,
 )
 from candlelit.games.shadow_hunters.damage import heal
 from candlelit.games.shadow_hunters.effects import draw
@@ -38,28 +41,7 @@ def action_phase(state: ShadowHuntersFields, seat: int) -> None:
 
 def location_action(state: ShadowHuntersFields, seat: int) -> None:
     """Do the action of the seat's location (卡片說明 1, D7, D8)."""
-    cell = state.cell[seat]
-    if cell == 1:
-        ask_target(state, seat, "gourd", state.living())
-    elif cell == 3:
-        heal(state, seat, HOT_SPRING_HEAL, (), seat)
-        state.flags[seat] |= F_SKIP_TURN
-    elif cell == 9:
-        ask_target(state, seat, "mortar", state.living())
-    elif cell == 7:
-        decks = [A_DECK + k for k, d in enumerate(state.decks) if d]
-        if decks:
-            ask(state, "deck", seat, decks)
-    else:
-        draw(state, seat, COLOURS.index(DECK_OF_CELL[cell]))
-        gate = GATE_OF_CELL[cell]
-        members = [s for s in state.living() if state.gate(s) == gate]
-        for s in members:
-            heal(state, s, COMMUNITY_HEAL, (), seat, quiet=True)
-        state._emit("community", "shadow_hunters.log.community_heal",
-                    {"gate": gate, "seats": members})
-        check_end(state)
-
+    ACTIONS[LOCATIONS[state.cell[seat]]](state, seat)
 
 
 def decide_act(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) -> None:
@@ -67,3 +49,54 @@ def decide_act(state: ShadowHuntersFields, seat: int, a: int, ctx: list[Any]) ->
     state.phase = DONE if state.flags[seat] & F_LATE else ATTACK
     if a == A_YES:
         location_action(state, seat)
+
+
+# == the eight locations, in keypad order (卡片說明 1) ========================================
+def _hermit_gourd(state: ShadowHuntersFields, seat: int) -> None:
+    """仙人藥蘆: a living character of the seat's choice heals 1."""
+    ask_target(state, seat, "gourd", state.living())
+
+
+def _community(state: ShadowHuntersFields, seat: int) -> None:
+    """A gate's location (D8): draw from its deck; each living member of the gate heals 1."""
+    cell = state.cell[seat]
+    draw(state, seat, COLOURS.index(DECK_OF_CELL[cell]))
+    gate = GATE_OF_CELL[cell]
+    members = [s for s in state.living() if state.gate(s) == gate]
+    for s in members:
+        heal(state, s, COMMUNITY_HEAL, (), seat, quiet=True)
+    state._emit("community", "shadow_hunters.log.community_heal",
+                {"gate": gate, "seats": members})
+    check_end(state)
+
+
+def _hot_spring(state: ShadowHuntersFields, seat: int) -> None:
+    """溫泉旅館: heal 2 and skip the next turn."""
+    heal(state, seat, HOT_SPRING_HEAL, (), seat)
+    state.flags[seat] |= F_SKIP_TURN
+
+
+def _wizard_hut(state: ShadowHuntersFields, seat: int) -> None:
+    """巫師小屋: draw from a deck of the seat's choice (one that still has cards)."""
+    decks = [A_DECK + k for k, d in enumerate(state.decks) if d]
+    if decks:
+        ask(state, "deck", seat, decks)
+
+
+def _mortar(state: ShadowHuntersFields, seat: int) -> None:
+    """迫擊炮台: a living character of the seat's choice takes 2."""
+    ask_target(state, seat, "mortar", state.living())
+
+
+ACTIONS: dict[str, Callable[[ShadowHuntersFields, int], None]] = {
+    "hermit_gourd": _hermit_gourd,
+    "mountain_sanctuary": _community,
+    "hot_spring": _hot_spring,
+    "forest": _community,
+    "lake_temple": _community,
+    "wizard_hut": _wizard_hut,
+    "fire_altar": _community,
+    "mortar": _mortar,
+}
+"""Location id -> its action."""
+check_complete("shadow-hunters: location", LOCATIONS.values(), ACTIONS)

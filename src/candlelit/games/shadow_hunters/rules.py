@@ -10,7 +10,8 @@ D7); one optional attack on a character in the same or an adjacent cell (combat.
 D2 in reach.py, damage D17 in strike.py); end.
 Every damage and heal goes through damage.py, which settles deaths together (D22), revival
 replacements (秘寶, D21), kill credit (D20) and the win check (victory.py, D6, D23-D24).
-Cards and targeted effects are effects.py; skills used on purpose are skills.py.
+Cards are effects.py; what a chosen target, item or location undergoes is targets.py (its
+purposes are declared in purposes.py); skills used on purpose are skills.py.
 
 A pending choice is `decision` = [kind, seat, *context] with its sorted `choices`; effects
 that must ask later (a treasure's move, a stolen item) wait in `queue`. An attack under way

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from candlelit.engine.flow import Step, Steps
-from candlelit.games.shadow_hunters import combat, effects, locations, movement, turn
+from candlelit.games.shadow_hunters import combat, effects, locations, movement, targets, turn
 from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 from candlelit.games.shadow_hunters.view_types import DecisionKind
 
@@ -57,11 +57,11 @@ _BY_KIND = {
     "keep": _step("keep", effects.decide_keep),
     "give": _step("give", effects.decide_give),
     "guess": _step("guess", effects.decide_guess),
-    "target": _step("target", effects.decide_target),
-    "cell": _step("cell", effects.decide_cell),
-    "equip": _step("equip", effects.decide_equip),
-    "value": _step("value", effects.decide_value),
-    "swap": _step("swap", effects.decide_swap),
+    "target": _step("target", targets.decide_target),
+    "cell": _step("cell", targets.decide_cell),
+    "equip": _step("equip", targets.decide_equip),
+    "value": _step("value", targets.decide_value),
+    "swap": _step("swap", targets.decide_swap),
 }
 
 STEPS: Steps[ShadowHuntersFields] = Steps("shadow-hunters", get_args(DecisionKind), _BY_KIND)

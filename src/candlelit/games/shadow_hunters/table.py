@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from candlelit.games.shadow_hunters.constants import A_SEAT, CELLS, COLOURS
+from candlelit.games.shadow_hunters.purposes import TargetPurpose
 from candlelit.games.shadow_hunters.state import ShadowHuntersFields
 
 
@@ -16,8 +17,8 @@ def ask(state: ShadowHuntersFields, kind: str, seat: int, options: list[int],
     state.choices = sorted(set(options))
 
 
-def ask_target(state: ShadowHuntersFields, seat: int, purpose: str, seats: list[int],
-               *ctx: Any) -> None:
+def ask_target(state: ShadowHuntersFields, seat: int, purpose: TargetPurpose,
+               seats: list[int], *ctx: Any) -> None:
     """Ask `seat` to pick one of `seats` for `purpose` (nothing happens when none is left)."""
     if seats:
         ask(state, "target", seat, [A_SEAT + s for s in seats], purpose, *ctx)

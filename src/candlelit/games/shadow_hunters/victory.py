@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from candlelit.engine.flow import check_complete
 from candlelit.games.shadow_hunters.state import (
     WATCH_FIRST_DEATH,
     WATCH_ZOMBIES,
     ShadowHuntersFields,
 )
+from candlelit.games.shadow_hunters.vocabulary import END_STATE_MISSIONS
 
 ORB_COLOURS = 4
 """Orbs of this many colours in front of one seat win the game for it."""
@@ -113,21 +118,10 @@ def _end_mission(state: ShadowHuntersFields, seat: int, winners: set[int], final
     """Whether an end-state mission of `seat` holds (`final`: the ones that read winners)."""
     for m in state.character(seat).missions:
         kind = m["mission"]
-        alive = state.alive[seat]
-        if final != (kind == "hold_card_winners_exclude"):
-            continue
-        if kind == "survive" and alive:
-            return True
-        if kind == "stand_at" and alive and state.cell[seat] == m["cell"]:
-            return True
-        if kind == "survive_without" and alive and not any(
-                state.gate(s) in m["gates"] for s in state.living()):
-            return True
-        if kind == "survivors_at_least_half" and 2 * len(state.living()) >= state.num_players:
-            return True
-        if kind == "hold_card_winners_exclude" and any(
-                state.cards[c].id == m["card"] for c in state.equip[seat]) and not any(
-                state.gate(s) in m["gates"] for s in winners):
+        holds = END_MISSIONS.get(kind)
+        if holds is None or final != (kind == "hold_card_winners_exclude"):
+            continue  # a trigger mission decided when it was met (D24)
+        if holds(state, seat, m, winners):
             return True
     return False
 
@@ -147,3 +141,49 @@ def _stalemate(state: ShadowHuntersFields) -> list[int]:
     keep = {k for k, v in sides.items() if len(v) == best}
     return [s for s in range(state.num_players)
             if (state.gate(s) if state.gate(s) != "none" else f"seat{s}") in keep]
+
+
+# == the end-state missions, in vocabulary.MISSIONS' order ==================================
+Mission = dict[str, Any]
+"""One mission block, as the character file gives it."""
+
+
+def _survive(state: ShadowHuntersFields, seat: int, m: Mission, winners: set[int]) -> bool:
+    """Alive at the end."""
+    return bool(state.alive[seat])
+
+
+def _hold_card_winners_exclude(state: ShadowHuntersFields, seat: int, m: Mission,
+                               winners: set[int]) -> bool:
+    """Holds the named card, and no winner belongs to the named gates."""
+    return any(state.cards[c].id == m["card"] for c in state.equip[seat]) and not any(
+        state.gate(s) in m["gates"] for s in winners)
+
+
+def _stand_at(state: ShadowHuntersFields, seat: int, m: Mission, winners: set[int]) -> bool:
+    """Alive on the named keypad cell."""
+    return bool(state.alive[seat]) and state.cell[seat] == m["cell"]
+
+
+def _survive_without(state: ShadowHuntersFields, seat: int, m: Mission,
+                     winners: set[int]) -> bool:
+    """Alive, and no member of the named gates is."""
+    return bool(state.alive[seat]) and not any(
+        state.gate(s) in m["gates"] for s in state.living())
+
+
+def _survivors_at_least_half(state: ShadowHuntersFields, seat: int, m: Mission,
+                             winners: set[int]) -> bool:
+    """At least half of the starting characters are alive."""
+    return 2 * len(state.living()) >= state.num_players
+
+
+END_MISSIONS: dict[str, Callable[[ShadowHuntersFields, int, Mission, set[int]], bool]] = {
+    "survive": _survive,
+    "hold_card_winners_exclude": _hold_card_winners_exclude,
+    "stand_at": _stand_at,
+    "survive_without": _survive_without,
+    "survivors_at_least_half": _survivors_at_least_half,
+}
+"""End-state mission -> whether it holds (state, seat, the mission block, the winners so far)."""
+check_complete("shadow-hunters: end-state mission", END_STATE_MISSIONS, END_MISSIONS)

@@ -105,18 +105,32 @@ MISSIONS: dict[str, BlockType] = {b.name: b for b in (
               "trigger: the named character is among the first to die"),
 )}
 """Mission name -> definition (trigger missions end the game when met, D24)."""
+END_STATE_MISSIONS = tuple(n for n, b in MISSIONS.items() if b.contract.startswith("end-state:"))
+"""The missions judged when the game ends (victory.py), in MISSIONS' order."""
 
 TIMINGS = ("passive", "turn_start", "own_turn", "when_attacking", "when_attacked",
            "reaction", "on_kill", "on_death")
 KINDS = ("常駐式", "條件式", "限定式", "複合式")
 
-CARD_EFFECTS = frozenset({
-    "spring_water", "sermon", "miracle", "split_damage", "mercy", "lake_staff", "lake_sword",
-    "lake_vestment", "lake_treasure", "orb", "shelter", "ward", "guard", "admonition",
-    "shield", "hammer", "helm", "sanctuary_treasure", "lodestone", "prank", "snare", "pact",
-    "dagger", "longbow", "boots", "forest_treasure", "fireball", "blaze", "advent",
-    "iron_fist", "burning", "lance", "whip", "wings", "flame_treasure", "question", "guess",
-})
+SINGLE_USE_EFFECTS = (
+    "spring_water", "sermon", "miracle", "split_damage", "mercy",
+    "shelter", "ward", "guard", "admonition",
+    "lodestone", "prank", "snare", "pact",
+    "fireball", "blaze", "advent", "iron_fist", "burning",
+)
+"""Effects of the single-use cards, in deck order; effects.py resolves each when it is used."""
+TREASURE_EFFECTS = ("lake_treasure", "sanctuary_treasure", "forest_treasure", "flame_treasure")
+"""The treasures (秘寶), in deck order; damage.py spends one instead of a death (D21)."""
+EQUIPMENT_EFFECTS = (
+    "lake_staff", "lake_sword", "lake_vestment", "lake_treasure", "orb",
+    "shield", "hammer", "helm", "sanctuary_treasure",
+    "dagger", "longbow", "boots", "forest_treasure",
+    "lance", "whip", "wings", "flame_treasure",
+)
+"""Effects of the equipment and the orbs, in deck order: the rules read them where they apply."""
+WHITE_EFFECTS = ("question", "guess")
+"""Effects of the white question cards (D13)."""
+CARD_EFFECTS = frozenset(SINGLE_USE_EFFECTS + EQUIPMENT_EFFECTS + WHITE_EFFECTS)
 """Card effects the rules implement; a card file naming another effect is refused."""
 
 
