@@ -92,14 +92,14 @@ class State(ABC):
             if not pending:
                 raise IllegalAction("the game is over")
             seat = pending[0]
+        elif type(player) is int and player in pending:
+            seat = player
         elif type(player) is not int or not 0 <= player < self.num_players:
             raise IllegalAction(f"there is no seat {player!r}")
+        elif not pending:
+            raise IllegalAction("the game is over")
         else:
-            seat = player
-        if seat not in pending:
-            if not pending:
-                raise IllegalAction("the game is over")
-            raise IllegalAction(f"seat {seat + 1} has nothing to decide now")
+            raise IllegalAction(f"seat {player + 1} has nothing to decide now")
         step = self.steps[self.decision_kind()]
         allows = step.allows
         if allows is not None:
