@@ -179,7 +179,7 @@ def test_an_owners_card_file_changes_the_game(tmp_path, dice):
     option = read_cards_file(path)
     outcomes = []
     for cards in (None, option):
-        s = table(boards=cards)
+        s = table(cards=cards)
         _explorer(s, "Market Town", "Freelancer")
         s.loc[0] = -1
         s.enc_deck.remove(next(e.index for e in s.cards.encounters if e.id == "enc_07"))
@@ -189,7 +189,7 @@ def test_an_owners_card_file_changes_the_game(tmp_path, dice):
         act(s, "Go to Market Town")
         outcomes.append(s.loc[0])
     assert outcomes == [0, -1]  # the printed boar (Combat 12) wins where the placeholder lost
-    assert "enc_07" not in load("anima", 2, 0, options={"boards": option}).view(0)[
+    assert "enc_07" not in load("anima", 2, 0, options={"cards": option}).view(0)[
         "reconstructed"]
 
 
@@ -200,7 +200,7 @@ def test_a_bad_card_file_is_refused_with_a_clear_error(tmp_path):
     with pytest.raises(DataError, match="unknown op 'teleport_home'"):
         read_cards_file(path)
     with pytest.raises(OptionError):
-        load("anima", 2, 0, options={"boards": "not a mapping"})
+        load("anima", 2, 0, options={"cards": "not a mapping"})
 
 
 def test_a_party_holding_an_area_need_not_explore_it():

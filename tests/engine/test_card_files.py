@@ -220,5 +220,5 @@ def test_an_error_inside_a_card_names_its_id_too(tmp_path):
     data = copy.deepcopy(fatal_frame.builtin_data())
     data["cards"][5]["count"] = "two"
     message = _refusal(lambda: fatal_frame.CARDS.check(data))
-    assert message == (f"boards option: cards[5].count: should be a whole number, not 'two' "
+    assert message == (f"cards option: cards[5].count: should be a whole number, not 'two' "
                        f"(id {data['cards'][5]['id']!r})")

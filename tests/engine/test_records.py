@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
+import pytest
 from typer.testing import CliRunner
 
 import candlelit
 from candlelit.cli.app import app
-from candlelit.engine.records import make_record, replay, verify
+from candlelit.engine.errors import OptionError
+from candlelit.engine.records import digest, make_record, replay, verify
+from candlelit.games.nevermore import cards as nevermore_cards
 
 
 def finished_game(seed: int = 4):
@@ -64,3 +68,27 @@ def test_cli_verify_and_replay(tmp_path):
     result = runner.invoke(app, ["replay", str(good), "--seat", "1", "--lang", "zh-TW"])
     assert result.exit_code == 0, result.output
     assert "座位 2" in result.output and "遊戲結束" in result.output
+
+
+def test_a_card_option_keeps_its_former_name_boards_and_records_under_it_verify():
+    loaded = nevermore_cards.builtin_data()
+    by_new = candlelit.load("nevermore", 3, 4, {"cards": loaded})
+    by_old = candlelit.load("nevermore", 3, 4, {"boards": loaded})
+    assert by_old == by_new and "boards" not in by_old.options
+    with pytest.raises(OptionError, match="'cards' is given twice"):
+        candlelit.load("nevermore", 3, 4, {"cards": loaded, "boards": loaded})
+    rng = random.Random(4)
+    while not by_new.is_terminal():
+        pending = by_new.pending_players()
+        seat = pending[rng.randrange(len(pending))]
+        by_new.apply_action(rng.choice(by_new.legal_actions(seat)), seat)
+    record = make_record(by_new)
+    assert verify(record).ok and "boards" not in record["options"]
+    # the same game recorded before the rename: options and digest under the old name
+    old = copy.deepcopy(record)
+    old["options"] = {("boards" if k == "cards" else k): v for k, v in record["options"].items()}
+    old["final"]["digest"] = digest(by_new, {"cards": "boards"})
+    assert old["final"]["digest"] != record["final"]["digest"]
+    assert verify(old).ok, verify(old).problems
+    old["final"]["digest"] = record["final"]["digest"]
+    assert not verify(old).ok

@@ -186,7 +186,7 @@ def test_a_users_card_file_is_accepted_and_bad_data_is_refused():
         if c["id"] == "seeker":
             c["power"], c["confidence"] = 1, "high"
     options = {o.name: o.default for o in SPEC.options}
-    options["boards"] = SPEC.options[-1].check(edited)
+    options["cards"] = SPEC.options[-1].check(edited)
     s = SPEC.new_state(2, 0, options)
     assert s.cards.main[s.cards.main_id("seeker")].power == 1
     broken = {**data, "cards": [c for c in data["cards"] if c["id"] != "kureha_shrine"]}

@@ -243,7 +243,7 @@ def suit_card(card_id: str, name: str, deck: str, suit: str, **more: Any) -> dic
 
 def suit_card_file(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     """The built-in cards plus a Light 'Blade' (Attack) and a Shadow 'Grave Cup' (Healing,
-    or played as Exhaust), written to a file and read as `--boards FILE` reads it."""
+    or played as Exhaust), written to a file and read as `--cards FILE` reads it."""
     data = builtin_data()
     own = {"light_magick": [dict(c) for c in data["light_magick"]]
            + [suit_card("U01", "Blade", "light", "attack")],

@@ -59,7 +59,7 @@ def test_the_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart(play
 def test_the_bot_adds_a_suit_card_to_its_hand_just_before_resolution(tmp_path):
     _, loaded = suit_card_file(tmp_path)
     s = table(4, ["A", "A", "", ""], phase="before_resolution", magick={0: ["U01"]},
-              options={"boards": loaded})
+              options={"cards": loaded})
     bot = make_bot("heuristic", "nevermore", 0, 7)
     blade = A_JOIN + title("U01", s.cards)
     assert bot.act(SeatObservation(s, 0), s.legal_actions(0)) == blade

@@ -118,7 +118,7 @@ def test_a_users_card_file_renames_cards_and_is_used_by_the_game(tmp_path):
     path = tmp_path / "mine.yaml"
     path.write_text(yaml.safe_dump(own, allow_unicode=True), encoding="utf-8")
     loaded = read_cards_file(path)
-    state = candlelit.load("nevermore", 3, 0, {"boards": loaded})
+    state = candlelit.load("nevermore", 3, 0, {"cards": loaded})
     assert "Treachery" in {c.name_en for c in state.cards.magick}
     _ = state.serialize()
 
@@ -151,7 +151,7 @@ def test_bad_option_values_are_refused(name, value):
 def test_a_users_card_that_counts_as_a_suit_card_joins_the_hand_and_wins_the_step(tmp_path):
     _, loaded = suit_card_file(tmp_path)
     s = table(4, ["A", "A", "", ""], phase="before_resolution", magick={0: ["U01"]},
-              options={"boards": loaded})
+              options={"cards": loaded})
     blade = title("U01", s.cards)
     assert s.pending == [0] and s.legal_actions(0) == [A_JOIN + blade, A_DONE]
     assert s.view(0)["you"]["magick"][0]["joins_as"] == "attack"
@@ -169,7 +169,7 @@ def test_a_users_card_that_counts_as_a_suit_card_joins_the_hand_and_wins_the_ste
 def test_a_suit_card_with_an_effect_may_be_played_or_join_the_hand(tmp_path):
     _, loaded = suit_card_file(tmp_path)
     s = table(4, ["H", "H", "", ""], phase="before_resolution", magick={2: ["U02"]},
-              options={"boards": loaded})
+              options={"cards": loaded})
     cup = title("U02", s.cards)
     assert s.legal_actions(2) == [A_PLAY + cup, A_JOIN + cup, A_DONE]
     act(s, 2, A_JOIN + cup)
@@ -182,7 +182,7 @@ def test_a_suit_card_with_an_effect_may_be_played_or_join_the_hand(tmp_path):
 def test_a_users_suit_card_joins_before_drafting_and_can_be_passed(tmp_path):
     _, loaded = suit_card_file(tmp_path)
     s = table(4, ["AAAAA", "HHHHH", "LLLLL", "VVVVV"], phase="before_draft",
-              magick={0: ["U01"]}, options={"boards": loaded})
+              magick={0: ["U01"]}, options={"cards": loaded})
     act(s, 0, A_JOIN + title("U01", s.cards))
     assert s.hand[0] == counts("AAAAAA")
     skip_windows(s)
@@ -197,7 +197,7 @@ def test_games_with_suit_cards_from_a_card_file_keep_every_engine_invariant(tmp_
     path, loaded = suit_card_file(tmp_path)
     joined = 0
     for seed in range(3):
-        state = candlelit.load("nevermore", players, seed, {"boards": loaded})
+        state = candlelit.load("nevermore", players, seed, {"cards": loaded})
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.pending_players()[0]

@@ -29,7 +29,7 @@ SHIPPED_CARDS = Path(cards.__file__).parent / "data" / "cards.yaml"
 
 def test_every_option_is_exercised_here():
     assert {o.name for o in OPTIONS} == {
-        "characters", "boards", "identities", "zones", "dead_equipment", "community_win",
+        "characters", "cards", "identities", "zones", "dead_equipment", "community_win",
         "last_side_standing", "white_heal_at_full", "attack_element", "max_rounds"}
 
 
@@ -280,7 +280,7 @@ def test_max_rounds_must_be_a_whole_number_in_range():
         new_game(max_rounds=0)
 
 
-# == characters and boards (data options) ====================================================
+# == characters and cards (data options) ====================================================
 def test_a_character_file_option_replaces_the_pool_and_its_edits_are_played(dice):
     data = copy.deepcopy(builtin_data())
     data["characters"] = [c for c in data["characters"]
@@ -311,9 +311,9 @@ def test_a_card_file_with_one_edited_card_changes_the_game(tmp_path):
     path = tmp_path / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     edited = cards.read_cards_file(path)
-    for boards, hp in ((None, 13), (edited, 13 - 2 - 2)):
+    for card_data, hp in ((None, 13), (edited, 13 - 2 - 2)):
         s = seated("slime", "fire_spirit", "angel", "ranger", cells=[8, 2, 6, 9],
-                   boards=boards)
+                   cards=card_data)
         on_top(s, "red-01")
         take_action_at(s, 0, 8)
         s.apply_action(A_SEAT + 1, 0)
@@ -324,13 +324,13 @@ def test_a_card_file_naming_an_unknown_effect_is_refused():
     data = yaml.safe_load(SHIPPED_CARDS.read_text(encoding="utf-8"))
     data["cards"][0]["effect"] = "summon"
     with pytest.raises((OptionError, DataError), match="summon"):
-        new_game(boards=data)
+        new_game(cards=data)
 
 
 def test_the_keep_choice_is_offered_only_for_the_cards_the_file_marks_keep():
     data = yaml.safe_load(SHIPPED_CARDS.read_text(encoding="utf-8"))
     next(c for c in data["cards"] if c["id"] == "blue-01")["keep"] = False
-    s = seated("slime", "templar", "angel", "ranger", cells=[6, 2, 9, 4], boards=data)
+    s = seated("slime", "templar", "angel", "ranger", cells=[6, 2, 9, 4], cards=data)
     s.hp[0] = 10
     on_top(s, "blue-01")
     take_action_at(s, 0, 6)

@@ -44,7 +44,7 @@ class GameSpec:
     """The bot offered first (the strongest)."""
     cards_reader: str | None = None
     """`"module:function"`: function(path) → validated data for the game's card-file option."""
-    cards_option: str = "boards"
+    cards_option: str = "cards"
     """The option a card file given with `--cards FILE` fills."""
     characters_reader: str | None = None
     """`"module:function"`: function(paths) → the `characters` option holding those files."""

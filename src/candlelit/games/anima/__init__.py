@@ -53,9 +53,10 @@ OPTIONS = (
     Option("max_rounds", 40,
            "rounds before the game stops (the rules have no limit): most completed basic "
            "missions wins, ties share", validate=whole_number(1, MAX_ROUNDS)),
-    Option("boards", None,
+    Option("cards", None,
            "card data in the shipped cards.yaml format (None: built-in); a user who owns the "
-           "printed cards can load them with --cards FILE", validate=check_cards_option),
+           "printed cards can load them with --cards FILE", validate=check_cards_option,
+           formerly="boards"),
 )
 
 VARIANTS = (
@@ -78,7 +79,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.anima.cards:read_cards_file",
-    cards_option="boards",
+    cards_option="cards",
     catalogue="candlelit.games.anima.catalogue:catalogue",
     terminal="candlelit.games.anima.terminal",
     formatter="candlelit.games.anima.messages:format_arg",

@@ -470,7 +470,7 @@ def builtin_cards() -> CardSet:
     return parse_cards(*read_shipped(__package__, "cards.yaml"))
 
 
-CARDS = CardData("anima.cards", "card file", "boards", builtin_cards, parse_cards)
+CARDS = CardData("anima.cards", "card file", "cards", builtin_cards, parse_cards)
 read_cards_file = CARDS.read_file
 cards_for = CARDS.chosen
 check_cards_option = CARDS.check

@@ -124,7 +124,7 @@ class AnimaFields(State):
     reward_skip: int  # the reward index already taken (-1: none)
     cb_foe_type: str  # the foe's type
     mprog: list[list[list[int]]]  # per seat, mission slot: progress [M_STEP .. M_DECLARED]
-    cards: CardSet  # derived: the card set of the `boards` option
+    cards: CardSet  # derived: the card set of the `cards` option
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
@@ -187,8 +187,8 @@ class AnimaFields(State):
         return s
 
     def restore_derived(self) -> None:
-        """Rebuild the card set from the `boards` option."""
-        self.cards = cards_for(self.options["boards"])
+        """Rebuild the card set from the `cards` option."""
+        self.cards = cards_for(self.options["cards"])
 
     # -- chance and cards ------------------------------------------------------------
     def shuffle(self, cards: list[int]) -> None:

@@ -51,9 +51,10 @@ OPTIONS = (
     Option("max_rounds", 60,
            "rounds before the game stops (the seed has no limit): most album points wins",
            validate=whole_number(1, MAX_ROUNDS)),
-    Option("boards", None,
+    Option("cards", None,
            "card data in the shipped cards.yaml format (None: built-in); a user who owns the "
-           "printed cards can load them with --boards FILE", validate=check_cards_option),
+           "printed cards can load them with --cards FILE", validate=check_cards_option,
+           formerly="boards"),
 )
 
 VARIANTS = (
@@ -77,7 +78,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
-    cards_option="boards",
+    cards_option="cards",
     catalogue="candlelit.games.fatal_frame.catalogue:catalogue",
     terminal="candlelit.games.fatal_frame.terminal",
     formatter="candlelit.games.fatal_frame.messages:format_arg",

@@ -319,7 +319,7 @@ def card_table() -> dict[str, list[str]]:
     return table
 
 
-CARDS = CardData("fatal_frame.cards", "card file", "boards", builtin_cards, parse_cards)
+CARDS = CardData("fatal_frame.cards", "card file", "cards", builtin_cards, parse_cards)
 read_cards_file = CARDS.read_file
 cards_for = CARDS.chosen
 check_cards_option = CARDS.check

@@ -40,7 +40,7 @@ class FatalFrameFields(State):
 
     derived_slots: ClassVar[tuple[str, ...]] = ("cards",)
 
-    cards: CardSet                        # the card data of the `boards` option (derived)
+    cards: CardSet                        # the card data of the `cards` option (derived)
     main_deck: list[int]                  # main playdeck kinds, drawn from the end
     main_discard: list[int]               # main discard pile kinds, face up
     interior_deck: list[int]              # interior kinds, drawn from the end
@@ -123,8 +123,8 @@ class FatalFrameFields(State):
         return s
 
     def restore_derived(self) -> None:
-        """Rebuild the card set from the `boards` option."""
-        self.cards = cards_for(self.options["boards"])
+        """Rebuild the card set from the `cards` option."""
+        self.cards = cards_for(self.options["cards"])
 
     def shrine_points(self) -> int:
         """Album points needed to enter Kureha Shrine (9/7/6, or the option's higher bar)."""

@@ -302,14 +302,14 @@ def _group_table(cards: CardSet, group: str, lang: str) -> Table:
     return table
 
 
-def render_cards(lang: str, boards_path: Path | None) -> RenderableType:
+def render_cards(lang: str, cards_path: Path | None) -> RenderableType:
     """Every card of the deck, map and boss pile with its numbers, effect and provenance."""
-    if boards_path is None:
+    if cards_path is None:
         cards = builtin_cards()
         origin = Text(_u("data_builtin", lang), style="bold")
     else:
-        cards = parse_cards(read_cards_file(boards_path), str(boards_path))
-        origin = Text(_u("data_file", lang, path=str(boards_path)), style="bold")
+        cards = parse_cards(read_cards_file(cards_path), str(cards_path))
+        origin = Text(_u("data_file", lang, path=str(cards_path)), style="bold")
     parts: list[RenderableType] = [origin, Text()]
     for group in ("main", "exteriors", "interiors", "bosses"):
         parts += [_group_table(cards, group, lang), Text()]

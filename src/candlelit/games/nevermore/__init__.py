@@ -47,9 +47,10 @@ OPTIONS = (
     Option("max_rounds", 40,
            "rounds before the game stops (the seed has no limit): the human with most "
            "points, then health, wins", validate=whole_number(1, MAX_ROUNDS)),
-    Option("boards", None,
+    Option("cards", None,
            "card data in the shipped cards.yaml format (None: built-in); the command line's "
-           "--boards FILE fills it", validate=check_cards_option),
+           "--cards FILE fills it", validate=check_cards_option,
+           formerly="boards"),
 )
 
 VARIANTS = (
@@ -74,7 +75,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.nevermore.cards:read_cards_file",
-    cards_option="boards",
+    cards_option="cards",
     catalogue="candlelit.games.nevermore.catalogue:catalogue",
     terminal="candlelit.games.nevermore.terminal",
     formatter="candlelit.games.nevermore.messages:format_arg",

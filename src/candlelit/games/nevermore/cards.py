@@ -275,7 +275,7 @@ def builtin_cards() -> CardSet:
     return parse_cards(*read_shipped(__package__, "cards.yaml"))
 
 
-CARDS = CardData("nevermore.cards", "card file", "boards", builtin_cards,
+CARDS = CardData("nevermore.cards", "card file", "cards", builtin_cards,
                  lambda data, src: parse_cards(data, src, builtin_cards()))
 read_cards_file = CARDS.read_file
 cards_for = CARDS.chosen

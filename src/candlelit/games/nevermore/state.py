@@ -46,7 +46,7 @@ class NevermoreFields(State):
 
     derived_slots: ClassVar[tuple[str, ...]] = ("cards", "specters")
 
-    cards: CardSet              # the card set (derived from option `boards`)
+    cards: CardSet              # the card set (derived from option `cards`)
     specters: bool              # whether characters are in play (derived: option `characters`)
     round: int                  # the round number, from 1
     start: int                  # the start player's seat
@@ -166,7 +166,7 @@ class NevermoreFields(State):
 
     def restore_derived(self) -> None:
         """Rebuild the card set from the options."""
-        self.cards = cards_for(self.options["boards"])
+        self.cards = cards_for(self.options["cards"])
         self.specters = bool(self.options["characters"])
 
     def priority(self) -> list[int]:

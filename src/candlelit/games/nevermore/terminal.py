@@ -518,15 +518,15 @@ def _source_order(key: str) -> tuple[bool, str, int]:
     return (not short, stem if short else key, int(digits) if short else 0)
 
 
-def render_cards(lang: str, boards_path: Path | None) -> RenderableType:
+def render_cards(lang: str, cards_path: Path | None) -> RenderableType:
     """Every magick card and Specters character with its timing, effect and provenance."""
-    if boards_path is None:
+    if cards_path is None:
         data, cards = builtin_data(), builtin_cards()
         origin = Text(_u("data_builtin", lang), style="bold")
     else:
-        data = read_cards_file(boards_path)
-        cards = parse_cards(data, str(boards_path), builtin_cards())
-        origin = Text(_u("data_file", lang, path=str(boards_path)), style="bold")
+        data = read_cards_file(cards_path)
+        cards = parse_cards(data, str(cards_path), builtin_cards())
+        origin = Text(_u("data_file", lang, path=str(cards_path)), style="bold")
     ids = {**_source_ids(builtin_data()), **_source_ids(data)}
     cited: dict[str, str] = {}
     parts: list[RenderableType] = [origin, Text(_u("main_deck", lang)), Text()]

@@ -26,8 +26,9 @@ OPTIONS = (
     Option("characters", None, "character data in the shipped file format (None: the seed's "
            "nine samples); `--characters FILE` adds a file's characters to the samples",
            validate=check_characters_option),
-    Option("boards", None, "card data in the shipped cards.yaml format (None: the seed's 65 "
-           "cards); load a file with --boards FILE", validate=check_cards_option),
+    Option("cards", None, "card data in the shipped cards.yaml format (None: the seed's 65 "
+           "cards); load a file with --cards FILE", validate=check_cards_option,
+           formerly="boards"),
     Option("identities", "hidden", "'hidden' (桌遊版) or 'revealed' (恩賜賽: 明置角色)",
            choices=("hidden", "revealed")),
     Option("zones", "compass", "D3, what a 區 is: 'compass' (keypad edges, corners in two), "
@@ -71,7 +72,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
     default_bot="random",
     cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
-    cards_option="boards",
+    cards_option="cards",
     catalogue="candlelit.games.shadow_hunters.catalogue:catalogue",
     terminal="candlelit.games.shadow_hunters.terminal",
     formatter="candlelit.games.shadow_hunters.messages:format_arg",

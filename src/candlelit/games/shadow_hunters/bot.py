@@ -83,7 +83,7 @@ class HeuristicBot:
     def _read(self, view: ShadowHuntersView) -> None:
         """Load the tables and this seat's beliefs from `view`."""
         opts = view["options"]
-        self.cards: tuple[Card, ...] = cards_for(opts["boards"])
+        self.cards: tuple[Card, ...] = cards_for(opts["cards"])
         pool = characters_for(opts["characters"])
         self.chars: dict[str, Character] = {c.id: c for c in pool}
         self.card_by_id = {c.id: c for c in self.cards}

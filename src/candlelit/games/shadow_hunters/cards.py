@@ -81,7 +81,7 @@ def builtin() -> tuple[Card, ...]:
     return parse(*read_shipped(__package__, "cards.yaml"))
 
 
-CARDS = CardData("shadow_hunters.cards", "card file", "boards", builtin, parse)
+CARDS = CardData("shadow_hunters.cards", "card file", "cards", builtin, parse)
 read_cards_file = CARDS.read_file
 cards_for = CARDS.chosen
 check_cards_option = CARDS.check

@@ -35,5 +35,5 @@ def board_context(view: dict[str, Any]) -> dict[str, Any]:
     """Names the browser's board template reads: the cards and characters the view's options
     chose, each by id (`data.cards`, `data.characters`)."""
     options = view["options"]
-    return {"data": {"cards": {c.id: c for c in cards_for(options.get("boards"))},
+    return {"data": {"cards": {c.id: c for c in cards_for(options.get("cards"))},
                      "characters": {c.id: c for c in characters_for(options.get("characters"))}}}

@@ -157,7 +157,7 @@ class ShadowHuntersFields(State):
 
     def restore_derived(self) -> None:
         """Rebuild the card and character tables and the zone model from the options."""
-        self.cards = cards_for(self.options["boards"])
+        self.cards = cards_for(self.options["cards"])
         self.pool = characters_for(self.options["characters"])
         self.zones = ZONE_MODELS[self.options["zones"]]
         self.zone_mates = {a: frozenset(b for b in CELLS

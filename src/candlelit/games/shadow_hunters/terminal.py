@@ -45,7 +45,7 @@ def _u(key: str, lang: str, **args: Any) -> str:
 def catalogue(view: ShadowHuntersView) -> tuple[dict[str, Card], dict[str, Character]]:
     """The cards and characters of the view's game (chosen by its options), by id."""
     options = view.get("options") or {}
-    return ({c.id: c for c in cards_for(options.get("boards"))},
+    return ({c.id: c for c in cards_for(options.get("cards"))},
             {c.id: c for c in characters_for(options.get("characters"))})
 
 
@@ -363,14 +363,14 @@ def deck_table(cards: Sequence[Card], colour: str, lang: str) -> Table:
     return table
 
 
-def render_cards(lang: str, boards_path: Path | None) -> RenderableType:
+def render_cards(lang: str, cards_path: Path | None) -> RenderableType:
     """The sample characters and the 65 cards deck by deck, each with its provenance."""
-    if boards_path is None:
+    if cards_path is None:
         cards = cards_for(None)
         origin = Text(_u("data_builtin", lang), style="bold")
     else:
-        cards = parse(read_cards_file(boards_path))
-        origin = Text(_u("data_file", lang, path=str(boards_path)), style="bold")
+        cards = parse(read_cards_file(cards_path))
+        origin = Text(_u("data_file", lang, path=str(cards_path)), style="bold")
     parts: list[RenderableType] = [origin, Text(), characters_list(builtin(), lang), Text()]
     for colour in COLOURS:
         parts += [deck_table(cards, colour, lang), Text()]

@@ -31,7 +31,7 @@ DecisionContext = list[int | str | None]
 
 OptionsView = TypedDict("OptionsView", {
     "characters": dict[str, Any] | None,  # character data in the file format; None: the samples
-    "boards": dict[str, Any] | None,  # card data in the file format; None: the seed's 65 cards
+    "cards": dict[str, Any] | None,   # card data in the file format; None: the seed's 65 cards
     "identities": Literal["hidden", "revealed"],
     "zones": Literal["compass", "location", "pairs"],
     "dead_equipment": Literal["discard", "left-on-location", "killer-takes-one"],
