@@ -20,7 +20,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)}")]
 Characters = Annotated[list[Path] | None, typer.Option(
     "--characters", help="a character file whose characters join the samples (repeatable)")]
-_DATA_FILE = typer.Option("--boards", "--cards", help="your own board or card file")
+_DATA_FILE = typer.Option("--cards", "--boards", help="your own card file (Divinare: board file)")
 
 
 def _lang(value: str) -> str:
