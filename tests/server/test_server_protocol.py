@@ -134,7 +134,7 @@ def test_out_of_turn_actions_are_refused_and_change_nothing(server):
         reply = a.reply()
         assert reply["type"] == "error", reply
         assert server.snapshot(table_id) == before
-    assert "not seat 1's turn" in reply["message"]
+    assert "seat 1 has nothing to decide now" in reply["message"]
     a.close()
     b.close()
 
