@@ -35,10 +35,10 @@ class State(ABC):
     chance_draws: int
     history: list[tuple[int, int]]
     log: list[Entry]
-    legal_memo: tuple[int, int, int, tuple[int, ...]] | None
-    """(history length, seat, chance draws, legal actions) of the last `legal_actions`
-    answer for a step without a quick test (`Step.allows`), so `apply_action` need not
-    compute them again; never stored or compared."""
+    legal_memo: tuple[int, int, int, tuple[int, ...], Step[Any]] | None
+    """(history length, seat, chance draws, legal actions, step) of the last
+    `legal_actions` answer, so that `apply_action` for that seat in that position need not
+    work out the decision again; never stored or compared (clones start without it)."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -78,8 +78,7 @@ class State(ABC):
             return []
         step = self.steps[self.decision_kind()]
         legal = step.legal(self, seat)
-        if step.allows is None:
-            self.legal_memo = (len(self.history), seat, self.chance_draws, tuple(legal))
+        self.legal_memo = (len(self.history), seat, self.chance_draws, tuple(legal), step)
         return legal
 
     def apply_action(self, action: int, player: int | None = None) -> None:
@@ -87,6 +86,22 @@ class State(ABC):
         leaving the state unchanged: type, seat, game over, legality, then the step."""
         if type(action) is not int:
             raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
+        memo = self.legal_memo
+        if memo is not None and type(player) is int and player == memo[1] \
+                and memo[0] == len(self.history) and memo[2] == self.chance_draws:
+            # this seat's legal actions were just asked: same decision, same answer
+            seat, step = player, memo[4]
+            if action not in memo[3]:
+                raise IllegalAction(self._refusal(step, seat, action))
+        else:
+            seat, step = self._deciding(action, player)
+        self.history.append((seat, action))
+        step.apply(self, seat, action)
+        self.advance()
+
+    def _deciding(self, action: int, player: int | None) -> tuple[int, Step[Any]]:
+        """The acting seat and its step after checking seat, game over and legality (the
+        path of an action whose legal actions were not just asked)."""
         pending = self.pending_players()
         if player is None:
             if not pending:
@@ -102,20 +117,10 @@ class State(ABC):
             raise IllegalAction(f"seat {player + 1} has nothing to decide now")
         step = self.steps[self.decision_kind()]
         allows = step.allows
-        if allows is not None:
-            allowed = allows(self, seat, action)
-        else:
-            memo = self.legal_memo
-            if memo is not None and memo[0] == len(self.history) and memo[1] == seat \
-                    and memo[2] == self.chance_draws:
-                allowed = action in memo[3]
-            else:
-                allowed = action in step.legal(self, seat)
-        if not allowed:
+        if not (allows(self, seat, action) if allows is not None
+                else action in step.legal(self, seat)):
             raise IllegalAction(self._refusal(step, seat, action))
-        self.history.append((seat, action))
-        step.apply(self, seat, action)
-        self.advance()
+        return seat, step
 
     def _refusal(self, step: Step[Any], seat: int, action: int) -> str:
         """Why `action` is refused: out of the action space, or not an answer to the step."""
