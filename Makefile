@@ -2,6 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# cache compiled modules and pytest's rewritten test modules (__pycache__, git-ignored): an
+# environment that forbids bytecode makes every run recompile and rewrite (~12 s per worker)
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run play test test-fast lint bench bench-server bench-profile clean
 

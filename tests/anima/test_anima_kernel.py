@@ -29,12 +29,13 @@ def test_random_games_reach_only_decisions_the_step_table_names_and_the_view_sho
     kinds = set(AnimaState.steps)
     reached: set[int] = set()
 
-    def visit(state, _step):
+    def visit(state, step):
         if state.is_terminal():
             return
         kind = state.decision_kind()
         assert kind in kinds, f"decision {kind} has no step"
-        assert state.view(state.actor)["step"] == AnimaState.steps[kind].name
+        if c.checkpoints(step) or kind not in reached:  # a view costs far more than a step
+            assert state.view(state.actor)["step"] == AnimaState.steps[kind].name
         reached.add(kind)
 
     for players in PLAYER_COUNTS:
