@@ -37,7 +37,7 @@ test: lint
 
 # the edit-run loop: no lint, no browser, no PostgreSQL, no test marked slow
 test-fast: $(VENV)/.installed-dev
-	$(BIN)/pytest -n 2 -m "not browser and not postgres and not slow"
+	$(BIN)/pytest -n 2 -m "not browser and not postgres and not slow" --hypothesis-profile=fast
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/engine_bench.py --seconds 3 --json bench/results/engine.json

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from candlelit.engine import conformance as c
@@ -98,7 +98,6 @@ def test_views_of_every_seat_and_the_spectator_fit_the_declared_view_type(game, 
 
 @pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES, "nevermore-5p",
                                                     "shadow-hunters-6p", "shadow-hunters-8p"))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), walk=st.lists(st.integers(0, 10**6), max_size=400))
 def test_any_walk_keeps_invariants(game, players, seed, walk):
     state = c.load(game, players, seed)
