@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from candlelit.engine.errors import CandlelitError
 
-if TYPE_CHECKING:
-    from candlelit.engine.state import State
-
-S = TypeVar("S", bound="State")
+S = TypeVar("S")
+"""The game state a table's handlers take (a subclass of engine.state.State)."""
 H = TypeVar("H")
 
 Task = list[int]

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
-if TYPE_CHECKING:
-    from candlelit.engine.state import State
-
-S = TypeVar("S", bound="State")
+S = TypeVar("S")
+"""The game state a table's handlers take (a subclass of engine.state.State)."""
 
 NOBODY = -1
 """`Window.next_index` when no seat is left to ask: the window closes."""
