@@ -327,6 +327,22 @@ def test_a_card_file_naming_an_unknown_effect_is_refused():
         new_game(cards=data)
 
 
+@pytest.mark.parametrize(("card_id", "effect", "what"), [
+    ("blue-01", "lake_sword", "single-use card"),
+    ("white-01", "fireball", "white card"),
+])
+def test_a_card_file_giving_a_card_an_effect_of_another_kind_is_refused_in_one_line(
+        card_id, effect, what):
+    data = yaml.safe_load(SHIPPED_CARDS.read_text(encoding="utf-8"))
+    card = next(c for c in data["cards"] if c["id"] == card_id)
+    card["effect"] = effect
+    with pytest.raises(DataError) as refused:
+        cards.parse(data, "mine.yaml")
+    message = str(refused.value)
+    assert f"a {what} cannot have effect {effect!r}" in message and "\n" not in message
+    assert message.startswith(f"mine.yaml: cards[{data['cards'].index(card)}].effect")
+
+
 def test_the_keep_choice_is_offered_only_for_the_cards_the_file_marks_keep():
     data = yaml.safe_load(SHIPPED_CARDS.read_text(encoding="utf-8"))
     next(c for c in data["cards"] if c["id"] == "blue-01")["keep"] = False

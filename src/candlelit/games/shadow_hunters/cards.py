@@ -11,7 +11,12 @@ from candlelit.engine.cardfile import Source, as_source, read_shipped
 from candlelit.engine.cardmodel import CardModel, validated
 from candlelit.engine.datafiles import CardData
 from candlelit.games.shadow_hunters.constants import COLOURS, ELEMENTS
-from candlelit.games.shadow_hunters.vocabulary import CARD_EFFECTS
+from candlelit.games.shadow_hunters.vocabulary import (
+    CARD_EFFECTS,
+    EQUIPMENT_EFFECTS,
+    SINGLE_USE_EFFECTS,
+    WHITE_EFFECTS,
+)
 
 Outcome = Literal["heal", "hurt"]
 """What a question does to a receiver it holds for."""
@@ -64,6 +69,10 @@ def parse(data: Any, origin: str | Source = "card data") -> tuple[Card, ...]:
         fail = src.entry(("cards", i), f"card {card.id}")
         if card.effect not in CARD_EFFECTS:
             raise fail(f"unknown effect {card.effect!r}", "effect")
+        what, fits = _fitting(card)
+        if card.effect not in fits:
+            raise fail(f"a {what} cannot have effect {card.effect!r} (it may have: "
+                       f"{', '.join(fits)})", "effect")
         if card.element is not None and card.element not in ELEMENTS:
             raise fail(f"unknown element {card.element!r}", "element")
         if card.effect == "question" and (card.asks is None or card.outcome is None):
@@ -73,6 +82,16 @@ def parse(data: Any, origin: str | Source = "card data") -> tuple[Card, ...]:
         if numbers != list(range(1, 14)):
             raise src.error(("cards",), f"the {colour} deck must hold cards 1-13 once each")
     return tuple(sorted(cards, key=lambda c: (COLOURS.index(c.colour), c.number)))
+
+
+def _fitting(card: Card) -> tuple[str, tuple[str, ...]]:
+    """What kind of card this is and the effects such a card may have: a white card asks
+    (question, guess), a single-use card is resolved when played, equipment and orbs stay."""
+    if card.colour == "white":
+        return "white card", WHITE_EFFECTS
+    if card.kind == "single":
+        return "single-use card", SINGLE_USE_EFFECTS
+    return f"{card.kind} card", EQUIPMENT_EFFECTS
 
 
 @cache
