@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from browserkit import create_table, finished, open_seat, play_leaving_auto_pass
+from playwright.sync_api import expect
 from test_browser_privacy import game_so_far
 
 from candlelit.engine.registry import load
@@ -39,4 +40,5 @@ def test_auto_pass_lets_every_quick_escape_moment_go_and_plays_nothing(server, n
     assert set(answers) == {A_PASS}, "auto-pass lets the moment go; it never plays a card"
     page.reload()
     page.wait_for_selector("#conn.on")
-    assert page.locator("[data-auto-pass-toggle]").is_checked(), "the choice is remembered"
+    # the page restores the choice once the table's first update has arrived
+    expect(page.locator("[data-auto-pass-toggle]")).to_be_checked(timeout=15_000)
