@@ -64,7 +64,7 @@ def test_cli_verify_and_replay(tmp_path):
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json")
     result = runner.invoke(app, ["verify", str(garbage)])
-    assert result.exit_code == 2 and "not JSON" in result.output
+    assert result.exit_code == 1 and "not JSON" in result.output
     result = runner.invoke(app, ["replay", str(good), "--seat", "1", "--lang", "zh-TW"])
     assert result.exit_code == 0, result.output
     assert "座位 2" in result.output and "遊戲結束" in result.output

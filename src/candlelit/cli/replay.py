@@ -8,23 +8,18 @@ from typing import Any
 from rich.console import Console
 
 from candlelit.engine.errors import RecordError
-from candlelit.engine.records import initial_state, load_record, replay, verify
+from candlelit.engine.recordfile import read_records
+from candlelit.engine.records import Verdict, initial_state, replay, verify
 from candlelit.i18n import message, t
 
 
-def _read(path: Path) -> list[dict[str, Any]]:
-    """One record (a JSON object) or many (JSON lines, as `simulate --out` writes)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from exc
-    try:
-        return [load_record(text)]
-    except RecordError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) < 2:
-            raise
-        return [load_record(line) for line in lines]
+def _first(path: Path) -> dict[str, Any]:
+    """The first record of `path` (RecordError naming its line if it is unreadable)."""
+    for entry in read_records(path):
+        if entry.record is None:
+            raise RecordError(f"{path}: line {entry.line}: {entry.problem}")
+        return entry.record
+    raise RecordError(f"{path} holds no record")
 
 
 def replay_file(path: Path, *, seat: int | None, lang: str, interactive: bool,
@@ -32,7 +27,7 @@ def replay_file(path: Path, *, seat: int | None, lang: str, interactive: bool,
     """Print the game as `seat` (None: a spectator) saw it, one action at a time."""
     from candlelit.cli.render import render_view
 
-    record = _read(path)[0]
+    record = _first(path)
     state = initial_state(record)
     if seat is not None and not 0 <= seat < state.num_players:
         raise RecordError(f"the game has seats 0 to {state.num_players - 1}, not {seat}")
@@ -55,19 +50,27 @@ def replay_file(path: Path, *, seat: int | None, lang: str, interactive: bool,
 
 
 def verify_file(path: Path, *, console: Console) -> bool:
-    """Check every record in `path`; print a verdict per record; True if all pass."""
-    records = _read(path)
-    all_ok = True
-    for number, record in enumerate(records, start=1):
-        verdict = verify(record)
-        label = f"record {number}" if len(records) > 1 else str(path)
-        if verdict.ok:
+    """Check every record in `path`, each on its own (a bad line spoils only itself); print
+    a verdict per record and a total; True if all pass."""
+    passed = failed = 0
+    for entry in read_records(path):
+        label = f"{path}: line {entry.line}"
+        record = entry.record
+        verdict = Verdict(ok=False, problems=[entry.problem or ""]) if record is None \
+            else verify(record)
+        if verdict.ok and record is not None:
+            passed += 1
             console.print(f"[green]OK[/] {label}: {record.get('game')} replays "
-                          f"{verdict.actions} actions to the recorded final state")
+                          f"{verdict.actions} actions to the recorded final state",
+                          highlight=False)
         else:
-            all_ok = False
-            console.print(f"[red]FAIL[/] {label}: " + "; ".join(verdict.problems))
+            failed += 1
+            console.print(f"[red]FAIL[/] {label}: " + "; ".join(verdict.problems),
+                          highlight=False)
         for note in verdict.notes:
-            console.print(f"  note: {note}")
-    return all_ok
-
+            console.print(f"  note: {note}", highlight=False)
+    if passed + failed == 0:
+        raise RecordError(f"{path} holds no record")
+    if passed + failed > 1:
+        console.print(f"{passed} of {passed + failed} records verify", highlight=False)
+    return failed == 0

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from candlelit.engine.errors import CandlelitError, IllegalAction, RecordError
 from candlelit.engine.options import former_names
+from candlelit.engine.recordfile import parse_record
 from candlelit.engine.registry import get, load
 from candlelit.engine.state import State, serialize_snapshot
 
@@ -60,6 +60,9 @@ def _start(record: dict[str, Any]) -> State:
         return load(record["game"], record["players"], record["seed"], record["options"])
     except CandlelitError as exc:
         raise RecordError(f"the record cannot start a game: {exc}") from exc
+    except RecursionError:
+        raise RecordError("the record cannot start a game: its options are nested too "
+                          "deeply") from None
 
 
 def replay(record: dict[str, Any]) -> Iterator[tuple[int, int, State]]:
@@ -126,11 +129,5 @@ def verify(record: dict[str, Any]) -> Verdict:
 
 
 def load_record(text: str) -> dict[str, Any]:
-    """Parse a record from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    return data
+    """Parse a record from JSON text (RecordError in one line if it is not one)."""
+    return parse_record(text)
