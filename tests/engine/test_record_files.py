@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 import candlelit
 from candlelit.cli.app import app
 from candlelit.engine import recordfile
-from candlelit.engine.records import make_record, verify
 from candlelit.engine.recordfile import read_records
+from candlelit.engine.records import make_record, verify
 
 
 def _record(seed: int) -> dict:

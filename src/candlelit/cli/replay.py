@@ -62,15 +62,16 @@ def verify_file(path: Path, *, console: Console) -> bool:
             passed += 1
             console.print(f"[green]OK[/] {label}: {record.get('game')} replays "
                           f"{verdict.actions} actions to the recorded final state",
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
         else:
             failed += 1
             console.print(f"[red]FAIL[/] {label}: " + "; ".join(verdict.problems),
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
         for note in verdict.notes:
-            console.print(f"  note: {note}", highlight=False)
+            console.print(f"  note: {note}", highlight=False, soft_wrap=True)
     if passed + failed == 0:
         raise RecordError(f"{path} holds no record")
     if passed + failed > 1:
-        console.print(f"{passed} of {passed + failed} records verify", highlight=False)
+        console.print(f"{passed} of {passed + failed} records verify", highlight=False,
+                      soft_wrap=True)
     return failed == 0
