@@ -110,3 +110,20 @@ def test_declared_fields_become_slots_in_order_and_a_deep_enough_clone():
     copy.deep[0].append([])
     assert toy.flat == [1] and toy.deep == [[[1], [2]]]
     assert copy.legal_memo is None and copy.history == [] and copy.history is not toy.history
+
+
+class _Plain(State):
+    __slots__ = ("shared", "deep")
+
+
+_Plain.__abstractmethods__ = frozenset()  # only its copy is under test
+
+
+def test_a_state_without_declared_fields_still_clones_every_list_level():
+    plain = _Plain.blank("plain", 2, 0, {})
+    plain.shared, plain.deep = (1, 2), [[1], [2, [3]]]
+    copy = plain.clone()
+    copy.deep[1][1].append(4)
+    copy.deep[0].append(5)
+    assert plain.deep == [[1], [2, [3]]] and copy.shared is plain.shared
+    assert copy.legal_memo is None and type(copy) is _Plain
