@@ -170,3 +170,18 @@ def test_a_table_whose_actions_no_longer_replay_is_left_out_and_the_rest_restore
         assert "table gone (no-such-game) is not restored" in warned
     finally:
         store.close()
+
+
+def test_a_database_from_an_older_version_gains_the_columns_it_lacks(sqlite_url):
+    """A column added to the schema later is added to an existing database on opening it."""
+    store = Store(sqlite_url)
+    store.create_table(TableRow("old", "divinare", 2, 5, {}, None, "playing", 1.0,
+                                [SeatRow(0, "human", "random", "h0", True, False),
+                                 SeatRow(1, "human", "random", "h1", False, False, True)], []))
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE seats DROP COLUMN open")
+    store.close()
+    reopened = Store(sqlite_url)
+    [row] = reopened.load_all()
+    assert [s.open for s in row.seats] == [False, False]  # the column's default
+    reopened.close()

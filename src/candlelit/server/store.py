@@ -23,7 +23,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -51,7 +53,8 @@ seats = Table(
     Column("token_hash", String(64), nullable=False),
     Column("claimed", Integer, nullable=False),
     Column("bot_playing", Integer, nullable=False),
-    Column("open", Integer, nullable=False),  # listed in the lobby for anyone to join
+    # listed in the lobby for anyone to join
+    Column("open", Integer, nullable=False, server_default="0"),
 )
 
 actions = Table(
@@ -115,6 +118,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self._one_writer = threading.Lock()
         metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Any]:
@@ -188,6 +192,27 @@ class Store:
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Bring a database written by an older version up to `metadata` by adding the columns
+    it lacks; a column added after the first release must be nullable or have a
+    `server_default` (a string, stored as a literal, or `text(...)`)."""
+    inspector = inspect(engine)
+    with engine.begin() as conn:
+        for table in metadata.sorted_tables:
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                ddl = f"ALTER TABLE {table.name} ADD COLUMN {column.name} " \
+                      f"{column.type.compile(engine.dialect)}"
+                default = getattr(column.server_default, "arg", None)
+                if isinstance(default, str):
+                    ddl += " DEFAULT '" + default.replace("'", "''") + "'"
+                elif default is not None:
+                    ddl += f" DEFAULT {default.text}"
+                conn.execute(text(ddl))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
