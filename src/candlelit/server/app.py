@@ -162,6 +162,8 @@ async def socket(websocket: WebSocket) -> None:
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
     table.watchers.add(watcher)
+    if seat is not None:
+        table.presence.arrive(seat)
     await broadcast(table)
     try:
         while True:
@@ -174,6 +176,8 @@ async def socket(websocket: WebSocket) -> None:
         pass
     finally:
         table.watchers.discard(watcher)
+        if seat is not None:
+            table.presence.leave(seat)
         await broadcast(table)
 
 async def health(request: Request) -> Response:

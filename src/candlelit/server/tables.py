@@ -16,6 +16,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
+from candlelit.server.presence import Presence
 from candlelit.server.store import ActionRow, SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("candlelit.server")
@@ -49,6 +50,7 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
+    presence: Presence = field(default_factory=Presence)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
 
@@ -72,7 +74,7 @@ class LiveTable:
 
     def connected(self, seat: int) -> bool:
         """Whether some connection is open for `seat`."""
-        return any(w.seat == seat for w in self.watchers)
+        return self.presence.connected(seat)
 
     def bot_for(self, seat: int) -> Bot:
         """The bot of `seat`, created on first use."""

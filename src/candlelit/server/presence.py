@@ -1,0 +1,46 @@
+"""Who is at a table: each seat's open connections and since when an empty seat has been away."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class Presence:
+    """Seats' open connections; a seat never connected has been away since `opened`."""
+
+    clock: Callable[[], float] = time.time
+    opened: float = 0.0
+    counts: dict[int, int] = field(default_factory=dict)
+    left: dict[int, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.opened:
+            self.opened = self.clock()
+
+    def arrive(self, seat: int) -> bool:
+        """Count a new connection of `seat`; True when the seat was away until now."""
+        self.counts[seat] = self.counts.get(seat, 0) + 1
+        return self.counts[seat] == 1
+
+    def leave(self, seat: int) -> bool:
+        """Count a closed connection of `seat`; True when the seat is now away."""
+        count = self.counts.get(seat, 0) - 1
+        if count > 0:
+            self.counts[seat] = count
+            return False
+        self.counts.pop(seat, None)
+        self.left[seat] = self.clock()
+        return True
+
+    def connected(self, seat: int) -> bool:
+        """Whether some connection is open for `seat`."""
+        return self.counts.get(seat, 0) > 0
+
+    def away_for(self, seat: int) -> float:
+        """Seconds since `seat` last had a connection (0 while it has one)."""
+        if self.connected(seat):
+            return 0.0
+        return max(0.0, self.clock() - self.left.get(seat, self.opened))
