@@ -39,6 +39,12 @@ class Presence:
         """Whether some connection is open for `seat`."""
         return self.counts.get(seat, 0) > 0
 
+    def away_since(self, seat: int) -> float | None:
+        """When `seat` last had a connection (the opening if never); None while it has one."""
+        if self.connected(seat):
+            return None
+        return self.left.get(seat, self.opened)
+
     def away_for(self, seat: int) -> float:
         """Seconds since `seat` last had a connection (0 while it has one)."""
         if self.connected(seat):
