@@ -6,6 +6,7 @@ clock runs; the page counts down between updates.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from candlelit.i18n import seat_name, t
@@ -48,8 +49,13 @@ def bot_reason_text(table: LiveTable, seat: int | None, lang: str) -> str:
 
 def table_rules(table: LiveTable, lang: str) -> str:
     """The table's grace period and turn timer, in one line."""
-    text = t("web.rules_grace", lang, grace=duration(table.row.grace, lang))
-    limit = TIMERS.get(table.row.timer)
+    return _rules(table.row.grace, table.row.timer, lang)
+
+
+@lru_cache(maxsize=256)
+def _rules(grace: float, timer: str, lang: str) -> str:
+    text = t("web.rules_grace", lang, grace=duration(grace, lang))
+    limit = TIMERS.get(timer)
     if limit is not None:
         gap = "" if lang == "zh-TW" else " "
         text += gap + t("web.rules_timer", lang, time=duration(limit, lang))

@@ -60,7 +60,7 @@ function clockText(seconds) {
 function tick() {
   const now = (Date.now() + skew) / 1000;
   for (const el of document.querySelectorAll("[data-deadline]")) {
-    el.textContent = `⏱ ${clockText(Number(el.dataset.deadline) - now)}`;
+    el.textContent = clockText(Number(el.dataset.deadline) - now);
   }
   for (const el of document.querySelectorAll("[data-until]")) {
     const left = Number(el.dataset.until) - now;
