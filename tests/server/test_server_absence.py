@@ -143,9 +143,15 @@ def test_a_turn_timer_hands_the_seat_to_its_bot_and_its_player_takes_it_back(ser
     b.act(int(re.findall(r'data-action="(\d+)"', m["actions"])[0]), m["seat_version"])
     b.ack(m["seat_version"])
     server.wait_quiet(table_id)
-    expected = {0: start + 45} | ({1: start + 55} if 1 in table.state.pending_players() else {})
-    assert table.deadlines == expected  # B's decision restarted only B's clock
-    m = state_where(a, lambda m: deadlines(m) == expected)
+    assert 1 in table.state.pending_players()  # B chooses its cards to pass one by one
+    # nobody else can see that B chose a card, so B's clock does not tell them: it runs on
+    for viewer in (0, 1, None):
+        assert deadlines(table_message(table, viewer, "en")) == {0: start + 45, 1: start + 45}
+    # B gives its seat to its bot and takes it back: a fresh clock while B has a choice left
+    assert ask(b, 1, True) is None
+    assert ask(b, 1, False) is None
+    server.wait_quiet(table_id)
+    assert table.deadlines.get(1) == (start + 55 if 1 in table.state.pending_players() else None)
     shown = table_message(table, 0, "en")
     clock.advance(5)
     assert table_message(table, 0, "en") == shown  # the render stays put while time runs
@@ -166,6 +172,30 @@ def test_a_turn_timer_hands_the_seat_to_its_bot_and_its_player_takes_it_back(ser
         assert table.deadlines[0] == clock.now + 45
     a.close()
     b.close()
+
+
+def test_each_decision_others_can_see_starts_the_seat_clock_again(server, clock):
+    table_id, tokens = server.create(["random", "random"], timer="fast")
+    table = server.table(table_id)
+    seen = {"public": 0, "hidden": 0}
+    with Conn(server, table_id, tokens[0]) as a:
+        for _ in range(40):
+            m = a.current()
+            if table.row.status == "finished" or (sum(seen.values()) >= 12
+                                                  and all(seen.values())):
+                break
+            running = table.deadlines[0]
+            clock.advance(5)
+            logged = len(table.state.log)
+            a.act(int(re.findall(r'data-action="(\d+)"', m["actions"])[0]), m["seat_version"])
+            a.ack(m["seat_version"])
+            server.wait_quiet(table_id)
+            if table.state.history[-1][0] != 0 or 0 not in table.state.pending_players():
+                continue  # the seat's turn ended; it starts a fresh clock when it comes back
+            public = any(entry[3] is None for entry in table.state.log[logged:])
+            seen["public" if public else "hidden"] += 1
+            assert table.deadlines[0] == (clock.now + 45 if public else running)
+    assert seen["public"] and seen["hidden"], seen
 
 
 def test_the_table_settings_and_why_a_bot_plays_survive_a_restart(db_url):

@@ -14,6 +14,7 @@ from typing import Any
 from candlelit.bots.base import Bot, SeatObservation
 from candlelit.bots.registry import bot_names, default_bot, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
+from candlelit.engine.events import seen_by
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
@@ -61,7 +62,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     presence: Presence = field(default_factory=Presence)
-    # when each pending human seat's turn timer runs out (the hub's clock; timers on only)
+    # when each pending human seat's turn timer runs out (the hub's clock; timers on only);
+    # public: only decisions everyone sees move it, so a clock never tells of a hidden choice
     deadlines: dict[int, float] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
@@ -280,6 +282,7 @@ class Hub:
             if not by_bot and seat_version != table.seat_version(seat):
                 raise Stale("that choice was made on an out-of-date view")
             trial = table.state.clone()
+            logged = len(trial.log)
             trial.apply_action(action, seat)
             index = len(table.state.history)
             status = "finished" if trial.is_terminal() else "playing"
@@ -288,8 +291,7 @@ class Hub:
             table.row.actions.append((seat, action))
             table.row.status = status
             table.unshown = True
-            table.deadlines.pop(seat, None)  # each decision starts the seat's clock again
-            self._retime(table)
+            self._retime(table, seat, any(seen_by(e, None) for e in trial.log[logged:]))
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
             await self.show(table)
@@ -359,12 +361,20 @@ class Hub:
         self.wake_bots(table)
 
     # -- turn timers -------------------------------------------------------------------
-    def _retime(self, table: LiveTable) -> None:
-        """Start the clock of each human seat the table now waits on; drop the others'."""
+    def _retime(self, table: LiveTable, acted: int | None = None, public: bool = False,
+                ) -> None:
+        """Start the clock of each human seat the table now waits on; drop the others'.
+
+        A decision of seat `acted` that logged something `public` starts its clock again;
+        one that others cannot see (a card chosen to pass) leaves it running, as it would
+        otherwise tell them that a choice was made.
+        """
         limit = TIMERS.get(table.row.timer)
         if limit is None or table.row.status == "finished":
             table.deadlines.clear()
             return
+        if acted is not None and public:
+            table.deadlines.pop(acted, None)
         waiting = {p for p in table.state.pending_players() if not table.bot_plays(p)}
         for seat in [s for s in table.deadlines if s not in waiting]:
             del table.deadlines[seat]
