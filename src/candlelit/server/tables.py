@@ -385,21 +385,21 @@ class Hub:
     async def _keep_time(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            try:
-                await self.expire_turns()
-            except Exception:  # one table's failure must not stop the timers of all
-                log.exception("turn timers")
+            await self.expire_turns()
 
     async def expire_turns(self) -> None:
         """Hand every seat whose turn timer has run out to its bot."""
         now = self.clock()
         for table in list(self.tables.values()):
             for seat, deadline in list(table.deadlines.items()):
-                if deadline <= now:
-                    try:
-                        await self._give(table, seat, True, partial(self._overdue, table, seat))
-                    except Refusal:  # the seat acted meanwhile
-                        continue
+                if deadline > now:
+                    continue
+                try:
+                    await self._give(table, seat, True, partial(self._overdue, table, seat))
+                except Refusal:  # the seat acted meanwhile
+                    continue
+                except Exception:  # one table's failure must not stop the others' timers
+                    log.exception("turn timer of table %s seat %s", table.id, seat)
 
     async def changed(self, table: LiveTable) -> None:
         """Tell every watcher of `table` (each gets its own view)."""
