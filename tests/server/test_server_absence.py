@@ -123,9 +123,14 @@ def test_a_never_opened_invite_follows_the_same_rule(server, clock):
         for seat in (1, 2):
             assert ask(a, seat, True) == (f"Seat {seat + 1} has been away for only 10 s: "
                                           "you can hand the seat to a bot in 1 min 50 s")
-        clock.advance(110)
+        clock.advance(100)
+        # seat 2's player opens the invite's page: away counts again from now
+        assert server.http.get(f"/t/{table_id}?token={tokens[1]}").status_code == 200
+        clock.advance(10)
         assert ask(a, 2, True) is None
         assert stored(server, table_id) == [(0, None), (0, None), (1, "seat:0:120")]
+        assert ask(a, 1, True) == ("Seat 2 has been away for only 10 s: "
+                                   "you can hand the seat to a bot in 1 min 50 s")
 
 
 def test_a_turn_timer_hands_the_seat_to_its_bot_and_its_player_takes_it_back(server, clock):

@@ -35,6 +35,11 @@ class Presence:
         self.left[seat] = self.clock()
         return True
 
+    def seen(self, seat: int) -> None:
+        """The seat's player just opened its page: an away seat counts as away from now."""
+        if not self.connected(seat):
+            self.left[seat] = self.clock()
+
     def connected(self, seat: int) -> bool:
         """Whether some connection is open for `seat`."""
         return self.counts.get(seat, 0) > 0

@@ -249,7 +249,8 @@ class Hub:
         raise AccessDenied("this link does not open a seat at this table")
 
     async def claim(self, table: LiveTable, seat: int) -> None:
-        """Mark a human seat as taken by whoever opened its link."""
+        """Mark a human seat as taken by whoever opened its link (who is thus not away)."""
+        table.presence.seen(seat)
         if not table.row.seats[seat].claimed:
             await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
             table.row.seats[seat].claimed = True
