@@ -108,8 +108,10 @@ class Created:
 
 
 def create_table(page: Page, base: str, game: str = "divinare", players: int | None = None,
-                 seats: dict[int, str] | None = None) -> Created:
-    """Fill the lobby form like a person; `seats[i]` is a bot name, 'human' or 'open'."""
+                 seats: dict[int, str] | None = None,
+                 settings: dict[str, str] | None = None) -> Created:
+    """Fill the lobby form like a person; `seats[i]` is a bot name, 'human' or 'open';
+    `settings` picks other choices by the select's id (grace, timer)."""
     page.goto(f"{base}/")
     page.select_option("#game", game)
     if players is not None:
@@ -120,6 +122,8 @@ def create_table(page: Page, base: str, game: str = "divinare", players: int | N
             select.select_option(label=t("web.invite", "en"))
         else:
             select.select_option(kind)
+    for name, value in (settings or {}).items():
+        page.select_option(f"#{name}", value)
     page.click("#new-table button[type=submit]")
     page.wait_for_selector("#my-seat")
     my_link = page.get_attribute("#my-seat", "href") or ""

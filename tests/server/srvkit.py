@@ -83,6 +83,19 @@ def wait_for(check: Callable[[], Any], timeout: float = TIMEOUT, what: str = "co
 
 
 # -- a real server in this process --------------------------------------------------------
+class Clock:
+    """A clock the test moves by hand (seconds), for presence, grace and turn timers."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class LiveServer:
     """`create_app(db_url)` behind a real uvicorn on 127.0.0.1, run in a background thread.
 
@@ -91,10 +104,13 @@ class LiveServer:
     never changed in place, so reading it from the test thread is safe.
     """
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float = 0.0, clock: Clock | None = None) -> None:
         self.db_url = db_url
         self.app = create_app(db_url, bot_delay=bot_delay)
         self.hub: Hub = self.app.state.hub
+        if clock is not None:  # before the server starts: tables read the hub's clock
+            self.hub.clock = clock
+            self.hub.tick = 0.02
         self.store: Store = self.hub.store
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
@@ -134,13 +150,19 @@ class LiveServer:
         self.stop()
 
     # -- tables ----------------------------------------------------------------------------
-    def create(self, seats: list[str], variant: str = "standard") -> tuple[str, dict[int, str]]:
-        """POST /tables: seat 0 is ours, `seats` are the kinds of seats 1..
+    def create(self, seats: list[str], variant: str = "standard", grace: int | None = None,
+               timer: str | None = None) -> tuple[str, dict[int, str]]:
+        """POST /tables: seat 0 is ours, `seats` are the kinds of seats 1.., then the grace
+        period and turn timer if given (else the form's defaults).
 
         Returns the table id and the token of each human seat whose link the page lists.
         """
         form = {"game": "divinare", "players": str(len(seats) + 1), "variant": variant}
         form |= {f"seat{i}": kind for i, kind in enumerate(seats, start=1)}
+        if grace is not None:
+            form["grace"] = str(grace)
+        if timer is not None:
+            form["timer"] = timer
         response = self.http.post("/tables", data=form)
         assert response.status_code == 200, response.text
         links = LINK.findall(html.unescape(response.text))
@@ -172,9 +194,13 @@ class LiveServer:
 class Conn:
     """One WebSocket connection; keeps every message and the last state message."""
 
-    def __init__(self, server: LiveServer, table_id: str, token: str | None) -> None:
+    def __init__(self, server: LiveServer, table_id: str, token: str | None,
+                 lang: str | None = None) -> None:
         self.server, self.table_id = server, table_id
-        self.ws: ClientConnection = connect(server.ws_url(table_id, token), proxy=None,
+        url = server.ws_url(table_id, token)
+        if lang is not None:
+            url += ("&" if "?" in url else "?") + f"lang={lang}"
+        self.ws: ClientConnection = connect(url, proxy=None,
                                             open_timeout=TIMEOUT, close_timeout=2,
                                             max_queue=None).__enter__()
         self.seat = None if token is None else server.hub.seat_of(server.table(table_id), token)

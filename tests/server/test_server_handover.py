@@ -1,4 +1,5 @@
-"""Handing a seat to a bot: only an absent player's seat by others; only its owner takes it back."""
+"""Handing a seat to a bot: by others only once its player has been away for the table's grace
+period; only its owner takes it back."""
 
 from __future__ import annotations
 
@@ -6,15 +7,22 @@ import random
 
 import pytest
 from sqlalchemy import select
-from srvkit import TIMEOUT, Conn, LiveServer, actions, play, wait_for
+from srvkit import TIMEOUT, Clock, Conn, LiveServer, actions, play, wait_for
 
 from candlelit.engine.records import verify
 from candlelit.server.store import seats as seats_table
 
+GRACE = 30  # the shortest grace period the lobby offers
+
 
 @pytest.fixture
-def server(sqlite_url: str):
-    with LiveServer(sqlite_url) as live:
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def server(sqlite_url: str, clock: Clock):
+    with LiveServer(sqlite_url, clock=clock) as live:
         yield live
 
 
@@ -35,8 +43,8 @@ def ask(conn: Conn, seat: int, on: bool) -> dict | None:
     return got if got["type"] == "error" else None
 
 
-def test_hand_over_and_take_back_follow_the_rules(server):
-    table_id, tokens = server.create(["human", "random"])
+def test_hand_over_and_take_back_follow_the_rules(server, clock):
+    table_id, tokens = server.create(["human", "random"], grace=GRACE)
     table = server.table(table_id)
     a, b = Conn(server, table_id, tokens[0]), Conn(server, table_id, tokens[1])
     a.current()
@@ -50,9 +58,14 @@ def test_hand_over_and_take_back_follow_the_rules(server):
         assert error is not None and words in error["message"], (seat, error)
     assert stored_bot_playing(server, table_id) == [0, 0, 0]
 
-    # once B has gone, A may hand B's seat to a bot, but not take it back
+    # once B has gone for the grace period, A may hand B's seat to a bot, but not take it back
     b.close()
     wait_for(lambda: not table.connected(1), what="seat 2 to leave")
+    clock.advance(GRACE - 1)
+    error = ask(a, 1, True)
+    assert error is not None and "you can hand the seat to a bot in 1 s" in error["message"]
+    assert stored_bot_playing(server, table_id) == [0, 0, 0]
+    clock.advance(1)
     assert ask(a, 1, True) is None
     assert table.row.seats[1].bot_playing and stored_bot_playing(server, table_id) == [0, 1, 0]
     error = ask(a, 1, False)
@@ -68,6 +81,8 @@ def test_hand_over_and_take_back_follow_the_rules(server):
     b = Conn(server, table_id, tokens[1])
     m = b.current()
     assert actions(m) == [] and 'data-on="false"' in m["actions"]
+    assert f"Seat 1 handed your seat to a bot after you had been away for {GRACE} s" \
+        in m["actions"]
     snapshot = server.snapshot(table_id)
     b.act(table.state.legal_actions(1)[0] if table.state.legal_actions(1) else 0,
           m["seat_version"])
@@ -97,14 +112,15 @@ def test_hand_over_and_take_back_follow_the_rules(server):
     b.close()
 
 
-def test_a_seat_given_to_a_bot_stays_with_it_after_a_restart(sqlite_url):
-    with LiveServer(sqlite_url) as server:
-        table_id, tokens = server.create(["human", "random"])
+def test_a_seat_given_to_a_bot_stays_with_it_after_a_restart(sqlite_url, clock):
+    with LiveServer(sqlite_url, clock=clock) as server:
+        table_id, tokens = server.create(["human", "random"], grace=GRACE)
         with Conn(server, table_id, tokens[0]) as a:
             a.current()
-            assert ask(a, 1, True) is None  # seat 2 never came
+            clock.advance(GRACE)  # seat 2 never came
+            assert ask(a, 1, True) is None
             version = server.table(table_id).seat_version(1)
-    with LiveServer(sqlite_url) as server:
+    with LiveServer(sqlite_url, clock=clock) as server:
         table = server.table(table_id)
         assert table.row.seats[1].bot_playing and not table.row.seats[0].bot_playing
         with Conn(server, table_id, tokens[0]) as a:

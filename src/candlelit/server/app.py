@@ -21,6 +21,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES
+from candlelit.server.absence import Refusal, table_settings
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
 from candlelit.server.render import board_html, log_html, seat_label, table_message
@@ -62,7 +63,9 @@ async def create_table(request: Request) -> Response:
         variant = str(form.get("variant") or "") or None
         kinds = ["human"] + [str(form.get(f"seat{i}", "random"))
                              for i in range(1, players)]
-        table, tokens = await _hub(request).create(game, players, variant, {}, kinds)
+        grace, timer = table_settings(form)
+        table, tokens = await _hub(request).create(game, players, variant, {}, kinds,
+                                                   grace, timer)
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
     return html(request, "created.html", table=table, tokens=tokens)
@@ -220,6 +223,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
         hub.restore()
         await hub.start()
         yield
+        hub.stop()
         for table in hub.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
@@ -280,6 +284,8 @@ async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher
             await hub.submit(table, seat, msg.action, msg.seat_version)
         else:
             await hub.hand_to_bot(table, msg.seat, seat, msg.on)
+    except Refusal as exc:  # in the asker's language
+        await watcher.send({"type": "error", "message": exc.says(watcher.lang)})
     except (BadMessage, IllegalAction) as exc:
         await watcher.send({"type": "error", "message": str(exc)})
     except Stale as exc:

@@ -35,9 +35,20 @@ class Presence:
         self.left[seat] = self.clock()
         return True
 
+    def seen(self, seat: int) -> None:
+        """The seat's player just opened its page: an away seat counts as away from now."""
+        if not self.connected(seat):
+            self.left[seat] = self.clock()
+
     def connected(self, seat: int) -> bool:
         """Whether some connection is open for `seat`."""
         return self.counts.get(seat, 0) > 0
+
+    def away_since(self, seat: int) -> float | None:
+        """When `seat` last had a connection (the opening if never); None while it has one."""
+        if self.connected(seat):
+            return None
+        return self.left.get(seat, self.opened)
 
     def away_for(self, seat: int) -> float:
         """Seconds since `seat` last had a connection (0 while it has one)."""

@@ -19,6 +19,8 @@ from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
 from candlelit.i18n import message, seat_name, t
+from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
+from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
 from candlelit.server.tables import LiveTable
 
 _DICT_METHODS = frozenset(dir(dict))
@@ -76,6 +78,8 @@ def seats_at(positions: list[Any], where: Any) -> list[int]:
 
 env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
+env.filters["duration"] = duration
+env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -175,7 +179,8 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
     seats = [{"seat": s, "name": names[s], "pending": s in state.pending_players(),
               "human": table.row.seats[s].kind == "human",
               "bot_playing": table.row.seats[s].bot_playing,
-              "connected": table.connected(s)} for s in range(state.num_players)]
+              "connected": table.connected(s)} | seat_marks(table, s, seat, lang)
+             for s in range(state.num_players)]
     tr = translator(lang)
     return {
         "type": "state",
@@ -186,7 +191,9 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
             controls=controls, t=tr, seat=seat, view=view, table_id=table.id,
             finished=table.row.status == "finished",
             waiting=[names[p] for p in state.pending_players()],
-            bot_playing=seat is not None and table.bot_plays(seat)),
-        "seats": env.get_template("seats.html").render(seats=seats, viewer=seat, t=tr),
+            bot_playing=seat is not None and table.bot_plays(seat),
+            reason=bot_reason_text(table, seat, lang)),
+        "seats": env.get_template("seats.html").render(seats=seats, viewer=seat, t=tr,
+                                                       rules=table_rules(table, lang)),
         "log": log_html(game, view["log"], lang, names),
     }

@@ -42,6 +42,9 @@ tables = Table(
     Column("variant", String(64)),
     Column("status", String(16), nullable=False),  # open | playing | finished
     Column("created", Float, nullable=False),
+    # seconds away before another seat may hand a seat to a bot; turn timer (off|relaxed|fast)
+    Column("grace", Float, nullable=False, server_default="60"),
+    Column("timer", String(16), nullable=False, server_default="off"),
 )
 
 seats = Table(
@@ -55,6 +58,8 @@ seats = Table(
     Column("bot_playing", Integer, nullable=False),
     # listed in the lobby for anyone to join
     Column("open", Integer, nullable=False, server_default="0"),
+    # why a bot plays a human seat: self | timer | seat:<by>:<seconds away> (absence.py)
+    Column("bot_reason", String(32)),
 )
 
 actions = Table(
@@ -83,6 +88,7 @@ class SeatRow:
     claimed: bool
     bot_playing: bool
     open: bool = False
+    bot_reason: str | None = None
 
 
 @dataclass
@@ -99,6 +105,8 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     actions: list[tuple[int, int]]
+    grace: float = 60.0
+    timer: str = "off"
 
 
 ActionRow = tuple[str, int, int, int, str]
@@ -131,11 +139,12 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, seed=row.seed,
                 options=json.loads(json.dumps(row.options)), variant=row.variant,
-                status=row.status, created=row.created))
+                status=row.status, created=row.created, grace=row.grace, timer=row.timer))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": int(s.claimed),
-                 "bot_playing": int(s.bot_playing), "open": int(s.open)}
+                 "bot_playing": int(s.bot_playing), "open": int(s.open),
+                 "bot_reason": s.bot_reason}
                 for s in row.seats])
 
     def append_action(self, table_id: str, idx: int, seat: int, action: int,
@@ -158,7 +167,7 @@ class Store:
                              .values(status=status))
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        """Change a seat's claimed / bot_playing flags."""
+        """Change a seat's claimed / bot_playing flags (and why a bot plays it)."""
         with self._writing() as conn:
             conn.execute(update(seats).where(seats.c.table_id == table_id,
                                              seats.c.seat == seat).values(**values))
@@ -175,12 +184,13 @@ class Store:
         for s in seat_rows:
             by_table.setdefault(s.table_id, []).append(
                 SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed),
-                        bool(s.bot_playing), bool(s.open)))
+                        bool(s.bot_playing), bool(s.open), s.bot_reason))
         acts: dict[str, list[tuple[int, int]]] = {}
         for a in action_rows:
             acts.setdefault(a.table_id, []).append((a.seat, a.action))
         return [TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
-                         r.created, by_table.get(r.id, []), acts.get(r.id, []))
+                         r.created, by_table.get(r.id, []), acts.get(r.id, []),
+                         r.grace, r.timer)
                 for r in rows]
 
     def action_count(self, table_id: str) -> int:

@@ -8,14 +8,25 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from candlelit.bots.base import Bot, SeatObservation
 from candlelit.bots.registry import bot_names, default_bot, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
+from candlelit.engine.events import seen_by
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
+from candlelit.server.absence import (
+    DEFAULT_GRACE,
+    DEFAULT_TIMER,
+    TIMERS,
+    BotReason,
+    Refusal,
+    check_settings,
+    grace_left,
+)
 from candlelit.server.presence import Presence
 from candlelit.server.store import ActionRow, SeatRow, Store, TableRow, token_hash
 
@@ -51,6 +62,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     presence: Presence = field(default_factory=Presence)
+    # when each pending human seat's turn timer runs out (the hub's clock; timers on only);
+    # public: only decisions everyone sees move it, so a clock never tells of a hidden choice
+    deadlines: dict[int, float] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
 
@@ -140,9 +154,13 @@ def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
 class Hub:
     """Every live table; the only place that applies actions, stores them and runs bots."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.clock = clock  # seconds; presence, grace periods and turn timers read it
+        self.tick = 1.0  # seconds between two looks for turn timers that ran out
+        self.timekeeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self.on_change: Broadcast | None = None
         self.writer = GroupCommit(store)
@@ -160,21 +178,31 @@ class Hub:
             except CandlelitError as exc:
                 log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
                 continue
-            self.tables[row.id] = LiveTable(row, state)
+            self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock))
 
     async def start(self) -> None:
-        """Let bots resume on every unfinished table."""
+        """Let bots resume on every unfinished table; turn timers start again from full."""
         for table in self.tables.values():
+            self._retime(table)
             self.wake_bots(table)
+        self.timekeeper = asyncio.get_running_loop().create_task(self._keep_time())
+
+    def stop(self) -> None:
+        """Stop watching turn timers (the server is shutting down)."""
+        if self.timekeeper is not None:
+            self.timekeeper.cancel()
 
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
+                     grace: float = DEFAULT_GRACE, timer: str = DEFAULT_TIMER,
                      ) -> tuple[LiveTable, list[str | None]]:
         """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
 
-        Seat 0 is the creator's. Returns the table and each human seat's secret token
-        (None for bot seats).
+        Seat 0 is the creator's. `grace` is how long (seconds) a player may be away before
+        another seat may hand the seat to a bot; `timer` names the turn timer (TIMERS).
+        Returns the table and each human seat's secret token (None for bot seats).
         """
+        check_settings(grace, timer)
         spec = get(game)
         if len(kinds) != players:
             raise OptionError(f"give a kind for each of the {players} seats")
@@ -196,9 +224,10 @@ class Hub:
                                      name or stand_in, token_hash(token), seat == 0,
                                      False, kinds[seat] == "open" and seat > 0))
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
-                       variant, "playing", time.time(), seat_rows, [])
+                       variant, "playing", time.time(), seat_rows, [], grace, timer)
         await asyncio.to_thread(self.store.create_table, row)
-        table = self.tables[row.id] = LiveTable(row, state)
+        table = self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock))
+        self._retime(table)
         self.wake_bots(table)
         return table, tokens
 
@@ -220,7 +249,8 @@ class Hub:
         raise AccessDenied("this link does not open a seat at this table")
 
     async def claim(self, table: LiveTable, seat: int) -> None:
-        """Mark a human seat as taken by whoever opened its link."""
+        """Mark a human seat as taken by whoever opened its link (who is thus not away)."""
+        table.presence.seen(seat)
         if not table.row.seats[seat].claimed:
             await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
             table.row.seats[seat].claimed = True
@@ -253,6 +283,7 @@ class Hub:
             if not by_bot and seat_version != table.seat_version(seat):
                 raise Stale("that choice was made on an out-of-date view")
             trial = table.state.clone()
+            logged = len(trial.log)
             trial.apply_action(action, seat)
             index = len(table.state.history)
             status = "finished" if trial.is_terminal() else "playing"
@@ -261,6 +292,7 @@ class Hub:
             table.row.actions.append((seat, action))
             table.row.status = status
             table.unshown = True
+            self._retime(table, seat, any(seen_by(e, None) for e in trial.log[logged:]))
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
             await self.show(table)
@@ -272,21 +304,103 @@ class Hub:
         await self.changed(table)
 
     async def hand_to_bot(self, table: LiveTable, seat: int, by_seat: int, on: bool) -> None:
-        """Give an absent seat to a bot, or (its owner only) take it back."""
+        """Give a seat to a bot, or (its owner only) take it back; Refusal otherwise.
+
+        A seat's own player may hand it over at any time; another seat only once the
+        player has been away for the table's grace period or let a turn timer run out.
+        """
         if type(seat) is not int or not 0 <= seat < len(table.row.seats):
-            raise IllegalAction(f"there is no seat {seat!r}")
-        s = table.row.seats[seat]
-        if s.kind != "human":
-            raise IllegalAction("that seat is a bot seat")
-        if on and seat != by_seat and table.connected(seat):
-            raise IllegalAction("that player is still here")
+            raise Refusal("no_seat", number=str(seat))
+        if table.row.seats[seat].kind != "human":
+            raise Refusal("bot_seat")
+        if table.row.status == "finished":
+            raise Refusal("game_over")
         if not on and seat != by_seat:
-            raise IllegalAction("only the seat's own player can take it back")
-        if s.bot_playing != on:  # stored first, like actions: memory never runs ahead
-            await asyncio.to_thread(self.store.update_seat, table.id, seat, bot_playing=int(on))
-            s.bot_playing = on
+            raise Refusal("owner_only")
+        if not on:
+            await self._give(table, seat, False, lambda: None)
+        elif seat == by_seat:
+            await self._give(table, seat, True, lambda: BotReason("self"))
+        else:
+            await self._give(table, seat, True, partial(self._absent_long_enough, table, seat,
+                                                        by_seat))
+
+    def _absent_long_enough(self, table: LiveTable, seat: int, by_seat: int) -> BotReason:
+        """Why `by_seat` may hand `seat` to a bot now, or Refusal saying how long is left."""
+        if table.connected(seat):
+            raise Refusal("still_here")
+        away = table.presence.away_for(seat)
+        deadline = table.deadlines.get(seat)
+        if away < table.row.grace and (deadline is None or deadline > self.clock()):
+            raise Refusal("not_yet", seat=seat, away=away,
+                          left=grace_left(away, table.row.grace))
+        if away < table.row.grace:
+            return BotReason("timer")
+        return BotReason("seat", by_seat, int(away))
+
+    def _overdue(self, table: LiveTable, seat: int) -> BotReason:
+        """The turn timer of `seat` has run out (Refusal if it has not, or no longer)."""
+        deadline = table.deadlines.get(seat)
+        if deadline is None or deadline > self.clock():
+            raise Refusal("not_due")
+        return BotReason("timer")
+
+    async def _give(self, table: LiveTable, seat: int, on: bool,
+                    reason: Callable[[], BotReason | None]) -> None:
+        """Set whether a bot plays `seat`; `reason()` (which may refuse) is asked under the
+        table's lock, after any action under way is stored."""
+        async with table.lock:
+            s = table.row.seats[seat]
+            if s.bot_playing != on:  # stored first, like actions: memory never runs ahead
+                why = reason()
+                stored = why.stored() if why is not None else None
+                await asyncio.to_thread(self.store.update_seat, table.id, seat,
+                                        bot_playing=int(on), bot_reason=stored)
+                s.bot_playing, s.bot_reason = on, stored
+            self._retime(table)
         await self.show(table)
         self.wake_bots(table)
+
+    # -- turn timers -------------------------------------------------------------------
+    def _retime(self, table: LiveTable, acted: int | None = None, public: bool = False,
+                ) -> None:
+        """Start the clock of each human seat the table now waits on; drop the others'.
+
+        A decision of seat `acted` that logged something `public` starts its clock again;
+        one that others cannot see (a card chosen to pass) leaves it running, as it would
+        otherwise tell them that a choice was made.
+        """
+        limit = TIMERS.get(table.row.timer)
+        if limit is None or table.row.status == "finished":
+            table.deadlines.clear()
+            return
+        if acted is not None and public:
+            table.deadlines.pop(acted, None)
+        waiting = {p for p in table.state.pending_players() if not table.bot_plays(p)}
+        for seat in [s for s in table.deadlines if s not in waiting]:
+            del table.deadlines[seat]
+        now = self.clock()
+        for seat in waiting:
+            table.deadlines.setdefault(seat, now + limit)
+
+    async def _keep_time(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            await self.expire_turns()
+
+    async def expire_turns(self) -> None:
+        """Hand every seat whose turn timer has run out to its bot."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            for seat, deadline in list(table.deadlines.items()):
+                if deadline > now:
+                    continue
+                try:
+                    await self._give(table, seat, True, partial(self._overdue, table, seat))
+                except Refusal:  # the seat acted meanwhile
+                    continue
+                except Exception:  # one table's failure must not stop the others' timers
+                    log.exception("turn timer of table %s seat %s", table.id, seat)
 
     async def changed(self, table: LiveTable) -> None:
         """Tell every watcher of `table` (each gets its own view)."""

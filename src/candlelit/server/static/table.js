@@ -47,6 +47,31 @@ document.addEventListener("change", (event) => {
   autoPass();
 });
 
+// Turn clocks and hand-over countdowns: the server sends absolute times in its own clock's
+// seconds (data-deadline, data-until, data-after) and this page counts down between updates;
+// data-now on the page says what the server's clock read when the page was made.
+const skew = root.dataset.now ? Number(root.dataset.now) * 1000 - Date.now() : 0;
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const now = (Date.now() + skew) / 1000;
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    el.textContent = clockText(Number(el.dataset.deadline) - now);
+  }
+  for (const el of document.querySelectorAll("[data-until]")) {
+    const left = Number(el.dataset.until) - now;
+    el.hidden = left <= 0;
+    el.textContent = el.dataset.label.replace("{time}", clockText(left));
+  }
+  for (const el of document.querySelectorAll("button[data-after]")) {
+    el.hidden = Number(el.dataset.after) > now;
+  }
+}
+
 function apply(msg) {
   if (msg.type === "state") {
     document.getElementById("board").innerHTML = msg.board;
@@ -59,6 +84,7 @@ function apply(msg) {
     root.dataset.seatVersion = String(seatVersion);
     root.dataset.status = msg.status;
     busy = false;
+    tick();
     autoPass();
   } else if (msg.type === "error") {
     show(msg.message, "error");
@@ -93,4 +119,6 @@ document.addEventListener("click", (event) => {
   }
 });
 
+tick();
+setInterval(tick, 1000);
 connect();
