@@ -39,6 +39,7 @@ class Watcher:
     send: Callable[[dict[str, Any]], Awaitable[None]]
     dirty: bool = False  # the table changed since this watcher's last update was rendered
     sender: asyncio.Task[None] | None = None
+    shown: dict[str, Any] = field(default_factory=dict)  # the last state message it was sent
 
 
 @dataclass(eq=False)
@@ -53,6 +54,7 @@ class LiveTable:
     presence: Presence = field(default_factory=Presence)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
+    version: int = 0  # bumped by every accepted action and seat change: keys rendered views
 
     @property
     def id(self) -> str:
@@ -224,6 +226,7 @@ class Hub:
         if not table.row.seats[seat].claimed:
             await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
             table.row.seats[seat].claimed = True
+            table.version += 1
 
     async def join_open_seat(self, table: LiveTable) -> tuple[int, str]:
         """Give the first free open seat a fresh token; AccessDenied if none is free."""
@@ -234,6 +237,7 @@ class Hub:
                     await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
                                             token_hash=token_hash(token), claimed=1)
                     s.token_hash, s.claimed = token_hash(token), True
+                    table.version += 1
                     return s.seat, token
         raise AccessDenied("this table has no free seat")
 
@@ -260,6 +264,7 @@ class Hub:
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
+            table.version += 1
             table.unshown = True
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
@@ -285,6 +290,7 @@ class Hub:
         if s.bot_playing != on:  # stored first, like actions: memory never runs ahead
             await asyncio.to_thread(self.store.update_seat, table.id, seat, bot_playing=int(on))
             s.bot_playing = on
+            table.version += 1
         await self.show(table)
         self.wake_bots(table)
 
