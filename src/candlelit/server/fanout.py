@@ -92,8 +92,13 @@ class Fanout:
         self._catch_up(table, watcher)
 
     def leave(self, table: LiveTable, watcher: Watcher) -> None:
-        """Forget a closed watcher; only a seat going away is shown to others."""
+        """Forget a closed watcher; only a seat going away is shown to others.
+
+        A table nobody watches keeps no rendered views.
+        """
         table.watchers.discard(watcher)
+        if not table.watchers:
+            self.screens.pop(table, None)
         address = self.addresses.pop(watcher, None)
         if address is None:
             return
@@ -111,6 +116,7 @@ class Fanout:
     async def broadcast(self, table: LiveTable) -> None:
         """The table changed: bring every watcher up to date (the Hub's `on_change`)."""
         table.version += 1
+        self._screen(table).views.clear()  # all out of date: keep only what is asked again
         self._all_catch_up(table)
 
     # -- inside ------------------------------------------------------------------------
