@@ -196,3 +196,23 @@ def test_connections_past_the_caps_are_refused_with_one_line(sqlite_url):
         assert three.until(lambda x: True)["type"] == "state"
         for conn in (one, three, me, other):
             conn.close()
+
+
+def test_serve_passes_its_connection_caps_to_the_app(monkeypatch, tmp_path):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from candlelit.cli.app import app as cli
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    for extra, caps in (([], (20, 300)),
+                        (["--connections-per-client", "3", "--spectators-per-table", "0"],
+                         (3, 0))):
+        result = CliRunner().invoke(cli, ["serve", "--db", db, *extra])
+        assert result.exit_code == 0, result.output
+        fanout = served.pop().state.fanout
+        assert (fanout.per_client, fanout.per_table) == caps
+    refused = CliRunner().invoke(cli, ["serve", "--db", db, "--connections-per-client", "-1"])
+    assert refused.exit_code == 2 and not served
