@@ -216,3 +216,15 @@ def test_serve_passes_its_connection_caps_to_the_app(monkeypatch, tmp_path):
         assert (fanout.per_client, fanout.per_table) == caps
     refused = CliRunner().invoke(cli, ["serve", "--db", db, "--connections-per-client", "-1"])
     assert refused.exit_code == 2 and not served
+
+
+def test_a_client_is_its_ipv4_address_or_its_ipv6_network():
+    from candlelit.server.fanout import client_of
+
+    assert client_of("203.0.113.7") == "203.0.113.7"
+    assert client_of("2001:db8:1:2:aaaa::1") == client_of("2001:db8:1:2:bbbb::9") \
+        == "2001:db8:1:2::/64"
+    assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
+    assert client_of("::ffff:203.0.113.7") == "203.0.113.7"
+    assert client_of(None) == client_of("") == "unknown"
+    assert client_of("testclient") == "testclient"

@@ -20,7 +20,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
-from candlelit.server.fanout import REFUSED, Fanout
+from candlelit.server.fanout import REFUSED, Fanout, client_of
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
 from candlelit.server.render import board_html, log_html, seat_label
@@ -155,7 +155,7 @@ async def socket(websocket: WebSocket) -> None:
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
     fanout: Fanout = websocket.app.state.fanout
-    address = websocket.client.host if websocket.client else "unknown"
+    address = client_of(websocket.client.host if websocket.client else None)
     refused = fanout.refusal(table, seat, address)
     if refused is not None:
         await websocket.send_json({"type": "error", "message": t(refused, lang)})
