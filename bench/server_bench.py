@@ -29,7 +29,7 @@ Usage
   .venv/bin/python bench/server_bench.py --spectators 200       # a spectator storm
 
 With --spectators N, a different scenario: an 8-seat Shadow Hunters table (one human seat,
-never connected, and bots) settles and its watch page is opened once (a warm server), then
+never connected, and bots) has its watch page opened once (a warm server) and settles, then
 N spectators open its WebSocket (--spectator-batch at a time, from --spectator-addresses
 loopback addresses 127.0.0.2…, as if from that many clients), stay --hold seconds, and
 close (as many at a time); meanwhile one player at an unrelated Divinare table, driven by
@@ -312,9 +312,9 @@ async def run_spectators(args: argparse.Namespace, stop: Any, out: Any) -> dict[
             response = await client.post("/tables", data=form)
             response.raise_for_status()
             watched = LINK.findall(html.unescape(response.text))[0][0]
-            await asyncio.sleep(args.settle)  # the bots act until the human seat is to act
             # a warm server: the watch page compiles the game's templates once
             (await client.get(f"/t/{watched}/watch")).raise_for_status()
+            await asyncio.sleep(args.settle)  # the bots act until the human seat is to act
             watchers: list[asyncio.Task[None]] = []
             leaves: list[asyncio.Event] = []
             joined_cpu0 = _cpu_seconds(proc.pid)
@@ -369,8 +369,9 @@ async def run_spectators(args: argparse.Namespace, stop: Any, out: Any) -> dict[
             "messages_per_spectator": _round(statistics.fmean(storm["received"] or [0])),
             "kbytes_per_spectator": _round(statistics.fmean(storm["bytes"] or [0]) / 1000),
             "player_latency_ms": _summary(during),
-            "player_latency_before_ms": _summary(
-                [x * 1000 for sent, x in totals.latencies if sent < storm_start]),
+            "player_latency_before_ms": _summary(  # the settling seconds before the storm
+                [x * 1000 for sent, x in totals.latencies
+                 if storm_start - args.settle / 2 <= sent < storm_start]),
             "player_timeline": [(round(sent - storm_start, 2), round(x * 1000, 1))
                                 for sent, x in totals.latencies],
             "storm_s": {"joined": _round(joined_at - storm_start),
