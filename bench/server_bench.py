@@ -6,8 +6,10 @@ at once: --bot-delay 0) on 127.0.0.1 and keeps N tables going at the same time. 
 is a Divinare game with one human seat, played by this script, and bots in the others:
 
   1. POST /tables (seat 1 human, the rest bots) and read the seat link from the page;
-  2. open /t/{id}/ws?token=… and wait for a state message that offers this seat actions
-     (the `data-action="N"` buttons of its actions HTML) at the expected seat_version;
+  2. open /t/{id}/ws?token=… (each table's player from a loopback address of its own,
+     127.0.0.1–250, as people come from theirs) and wait for a state message that offers
+     this seat actions (the `data-action="N"` buttons of its actions HTML, kept from an
+     earlier update when this one leaves them out) at the expected seat_version;
   3. think (--think seconds on average, uniform in [0.5, 1.5] x; 0 = act at once), pick
      one offered action at random and send {"type": "act", "action", "seat_version"};
   4. latency = from the send to the first state broadcast whose seat_version shows the
@@ -125,28 +127,34 @@ async def create_table(client: httpx.AsyncClient, players: int, rng: random.Rand
 
 
 async def next_state(ws: ClientConnection, totals: Totals, timeout: float,
-                     ) -> dict[str, Any]:
+                     page: dict[str, Any]) -> dict[str, Any]:
+    """The next state message, as the page shows it after applying it to `page` (an
+    update carries only the parts that changed)."""
     while True:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
         totals.messages += 1
         if message["type"] == "state":
-            return message
+            page.update(message)
+            return dict(page)
         totals.refusals[message["type"]] = totals.refusals.get(message["type"], 0) + 1
 
 
 async def play_table(port: int, client: httpx.AsyncClient, args: argparse.Namespace,
-                     rng: random.Random, deadline: float, totals: Totals) -> None:
-    """Play games at one table after another until the deadline."""
+                     rng: random.Random, deadline: float, totals: Totals,
+                     address: str = "127.0.0.1") -> None:
+    """Play games at one table after another until the deadline, connected from `address`."""
     while time.monotonic() < deadline:
         table_id, token = await create_table(client, args.players, rng)
         totals.games_started += 1
         url = f"ws://127.0.0.1:{port}/t/{table_id}/ws?token={token}"
         async with connect(url, proxy=None, max_queue=None, open_timeout=60,
-                           compression=None if args.no_compression else "deflate") as ws:
+                           compression=None if args.no_compression else "deflate",
+                           local_addr=(address, 0)) as ws:
             version = 0
+            page: dict[str, Any] = {}
             last: dict[str, Any] | None = None
             while time.monotonic() < deadline:
-                m = last or await next_state(ws, totals, 60)
+                m = last or await next_state(ws, totals, 60, page)
                 last = None
                 if m["status"] == "finished":
                     totals.games_finished += 1
@@ -162,7 +170,7 @@ async def play_table(port: int, client: httpx.AsyncClient, args: argparse.Namesp
                 await ws.send(json.dumps({"type": "act", "action": int(rng.choice(offered)),
                                           "seat_version": version}))
                 while True:
-                    m = await next_state(ws, totals, 60)
+                    m = await next_state(ws, totals, 60, page)
                     if m["seat_version"] > version:
                         totals.latencies.append((sent, time.perf_counter() - sent))
                         version = m["seat_version"]
@@ -199,7 +207,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             tasks = []
             for i in range(args.tables):
                 tasks.append(asyncio.create_task(
-                    play_table(port, client, args, rngs[i], deadline, totals)))
+                    play_table(port, client, args, rngs[i], deadline, totals,
+                               f"127.0.0.{1 + i % 250}")))
                 if args.ramp:
                     await asyncio.sleep(args.ramp / args.tables)
             results = await asyncio.gather(*tasks, return_exceptions=True)
