@@ -40,6 +40,21 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Counter[int | None]:
     return counts
 
 
+def settle(server: LiveServer, table_id: str, *conns: Conn) -> None:
+    """Wait until the table has no seat-list update pending, then read what has arrived."""
+    table = server.table(table_id)
+
+    def settled() -> bool:
+        fanout = getattr(server.app.state, "fanout", None)  # None before this work
+        screen = fanout.screens.get(table) if fanout is not None else None
+        pending = screen is not None and screen.presence_update is not None
+        return not pending or screen.presence_update.done()
+
+    wait_for(settled, what="the seat-list update")
+    for conn in conns:
+        conn.silent(0.2)
+
+
 def test_spectators_joining_share_one_public_render_per_update(server, renders):
     table_id, tokens = server.create(["random", "random"])
     server.wait_quiet(table_id)
@@ -71,8 +86,7 @@ def test_a_spectator_coming_and_going_sends_nothing_to_the_others(server):
     me, watching = Conn(server, table_id, tokens[0]), Conn(server, table_id, None)
     me.current()
     watching.current()
-    me.silent(0.4)
-    watching.silent(0.1)
+    settle(server, table_id, me, watching)
     before = len(me.frames), len(watching.frames)
     with Conn(server, table_id, None) as newcomer:
         first = newcomer.until(lambda x: x["type"] == "state", what="its first message")
@@ -90,8 +104,7 @@ def test_a_seat_coming_and_going_sends_the_others_its_seats_part_only(sqlite_url
         watching, me = Conn(server, table_id, None), Conn(server, table_id, tokens[0])
         watching.current()
         seen = me.current()
-        me.silent(0.3)
-        watching.silent(0.1)
+        settle(server, table_id, me, watching)
         before = watching.last["seats"]
         assert "away" in before
         with Conn(server, table_id, tokens[1]) as other:
@@ -115,7 +128,7 @@ def test_a_seat_reconnecting_many_times_is_shown_in_few_coalesced_updates(sqlite
         server.wait_quiet(table_id)
         watching = Conn(server, table_id, None)
         watching.current()
-        watching.silent(0.2)
+        settle(server, table_id, watching)
         start = len(watching.frames)
         assert watching.last["seats"].count("· away") == 2
         for _ in range(4):
