@@ -6,8 +6,10 @@ at once: --bot-delay 0) on 127.0.0.1 and keeps N tables going at the same time. 
 is a Divinare game with one human seat, played by this script, and bots in the others:
 
   1. POST /tables (seat 1 human, the rest bots) and read the seat link from the page;
-  2. open /t/{id}/ws?token=… and wait for a state message that offers this seat actions
-     (the `data-action="N"` buttons of its actions HTML) at the expected seat_version;
+  2. open /t/{id}/ws?token=… (each table's player from a loopback address of its own,
+     127.0.0.1–250, as people come from theirs) and wait for a state message that offers
+     this seat actions (the `data-action="N"` buttons of its actions HTML, kept from an
+     earlier update when this one leaves them out) at the expected seat_version;
   3. think (--think seconds on average, uniform in [0.5, 1.5] x; 0 = act at once), pick
      one offered action at random and send {"type": "act", "action", "seat_version"};
   4. latency = from the send to the first state broadcast whose seat_version shows the
@@ -26,6 +28,17 @@ Usage
   .venv/bin/python bench/server_bench.py --tables 50 --seconds 20
   .venv/bin/python bench/server_bench.py --think 0                # act at once: saturation
   .venv/bin/python bench/server_bench.py --py-spy /tmp/server.svg
+  .venv/bin/python bench/server_bench.py --spectators 200       # a spectator storm
+
+With --spectators N, a different scenario: an 8-seat Shadow Hunters table (one human seat,
+never connected, and bots) has its watch page opened once (a warm server) and settles, then
+N spectators open its WebSocket (--spectator-batch at a time, from --spectator-addresses
+loopback addresses 127.0.0.2…, as if from that many clients), stay --hold seconds, and
+close (as many at a time); meanwhile one player at an unrelated Divinare table, driven by
+a process of its own, acts every --think seconds. Reported: the server's CPU per join and
+for all the leaves, how long a join took until its first message, what each spectator
+received, and the player's p50/p99 latency during the storm (target: p99 < 100 ms) and
+before it.
 """
 
 from __future__ import annotations
@@ -35,6 +48,7 @@ import asyncio
 import contextlib
 import html
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -60,6 +74,7 @@ from benchlib import RESULTS, fmt, load_average, markdown_table, run_meta
 LINK = re.compile(r"/t/([\w-]+)\?token=([\w-]+)")
 ACTION = re.compile(r'data-action="(\d+)"')
 SERVER_JSON = RESULTS / "server.json"
+SPECTATORS_JSON = RESULTS / "spectators.json"
 BOTS = ("expectation", "random")
 
 
@@ -112,28 +127,34 @@ async def create_table(client: httpx.AsyncClient, players: int, rng: random.Rand
 
 
 async def next_state(ws: ClientConnection, totals: Totals, timeout: float,
-                     ) -> dict[str, Any]:
+                     page: dict[str, Any]) -> dict[str, Any]:
+    """The next state message, as the page shows it after applying it to `page` (an
+    update carries only the parts that changed)."""
     while True:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
         totals.messages += 1
         if message["type"] == "state":
-            return message
+            page.update(message)
+            return dict(page)
         totals.refusals[message["type"]] = totals.refusals.get(message["type"], 0) + 1
 
 
 async def play_table(port: int, client: httpx.AsyncClient, args: argparse.Namespace,
-                     rng: random.Random, deadline: float, totals: Totals) -> None:
-    """Play games at one table after another until the deadline."""
+                     rng: random.Random, deadline: float, totals: Totals,
+                     address: str = "127.0.0.1") -> None:
+    """Play games at one table after another until the deadline, connected from `address`."""
     while time.monotonic() < deadline:
         table_id, token = await create_table(client, args.players, rng)
         totals.games_started += 1
         url = f"ws://127.0.0.1:{port}/t/{table_id}/ws?token={token}"
         async with connect(url, proxy=None, max_queue=None, open_timeout=60,
-                           compression=None if args.no_compression else "deflate") as ws:
+                           compression=None if args.no_compression else "deflate",
+                           local_addr=(address, 0)) as ws:
             version = 0
+            page: dict[str, Any] = {}
             last: dict[str, Any] | None = None
             while time.monotonic() < deadline:
-                m = last or await next_state(ws, totals, 60)
+                m = last or await next_state(ws, totals, 60, page)
                 last = None
                 if m["status"] == "finished":
                     totals.games_finished += 1
@@ -149,7 +170,7 @@ async def play_table(port: int, client: httpx.AsyncClient, args: argparse.Namesp
                 await ws.send(json.dumps({"type": "act", "action": int(rng.choice(offered)),
                                           "seat_version": version}))
                 while True:
-                    m = await next_state(ws, totals, 60)
+                    m = await next_state(ws, totals, 60, page)
                     if m["seat_version"] > version:
                         totals.latencies.append((sent, time.perf_counter() - sent))
                         version = m["seat_version"]
@@ -186,7 +207,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             tasks = []
             for i in range(args.tables):
                 tasks.append(asyncio.create_task(
-                    play_table(port, client, args, rngs[i], deadline, totals)))
+                    play_table(port, client, args, rngs[i], deadline, totals,
+                               f"127.0.0.{1 + i % 250}")))
                 if args.ramp:
                     await asyncio.sleep(args.ramp / args.tables)
             results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -234,6 +256,208 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "target": {"tables": 200, "p99_ms": 100},
         },
     }
+
+
+def _player_process(args: argparse.Namespace, stop: Any, out: Any) -> None:
+    """The unrelated player, in a process of its own so that the spectators' client work
+    does not delay it: plays until `stop` is set, then puts its latencies on `out`."""
+    async def main() -> tuple[list[tuple[float, float]], list[str]]:
+        totals = Totals()
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{args.port}",
+                                     timeout=60) as client:
+            while True:
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get("/healthz", timeout=1)).is_success:
+                        break
+                await asyncio.sleep(0.1)
+            player = asyncio.create_task(play_table(
+                args.port, client, args, random.Random(args.seed), float("inf"), totals))
+            while not stop.is_set() and not player.done():
+                await asyncio.sleep(0.05)
+            player.cancel()
+            try:
+                await player
+            except asyncio.CancelledError:
+                pass
+            except Exception as exc:  # reported: e.g. the server stopped answering
+                totals.failures.append(f"the player: {exc!r}")
+        return totals.latencies, totals.failures
+
+    out.put(asyncio.run(main()))
+
+
+def spectator_storm(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the storm with the unrelated player in a second process."""
+    args.port = args.port or free_port()
+    context = multiprocessing.get_context("fork")
+    stop, out = context.Event(), context.Queue()
+    player = context.Process(target=_player_process, args=(args, stop, out), daemon=True)
+    player.start()
+    try:
+        data = asyncio.run(run_spectators(args, stop, out))
+    finally:
+        stop.set()
+        player.join(30)
+    return data
+
+
+async def run_spectators(args: argparse.Namespace, stop: Any, out: Any) -> dict[str, Any]:
+    """The spectator storm: N watchers join and leave one table; a player elsewhere acts."""
+    workdir = Path(tempfile.mkdtemp(prefix="candlelit-bench-"))
+    port = args.port
+    command = [sys.executable, "-c", "from candlelit.cli.app import main; main()", "serve",
+               "--host", "127.0.0.1", "--port", str(port), "--db",
+               f"sqlite:///{workdir / 'bench.db'}", "--bot-delay", str(args.bot_delay)]
+    log = (workdir / "server.log").open("wb")
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    totals = Totals()
+    base = f"ws://127.0.0.1:{port}"
+    storm: dict[str, Any] = {"join_s": [], "received": [], "bytes": [], "refused": 0}
+    try:
+        await wait_up(port, proc)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+            form = {"game": "shadow-hunters", "players": "8"}
+            form |= {f"seat{i}": "heuristic" for i in range(1, 8)}
+            response = await client.post("/tables", data=form)
+            response.raise_for_status()
+            watched = LINK.findall(html.unescape(response.text))[0][0]
+            # a warm server: the watch page compiles the game's templates once
+            (await client.get(f"/t/{watched}/watch")).raise_for_status()
+            await asyncio.sleep(args.settle)  # the bots act until the human seat is to act
+            watchers: list[asyncio.Task[None]] = []
+            leaves: list[asyncio.Event] = []
+            joined_cpu0 = _cpu_seconds(proc.pid)
+            gate = asyncio.Semaphore(args.spectator_batch)
+            first_messages: list[asyncio.Future[None]] = []
+            storm_start = time.perf_counter()
+            for i in range(args.spectators):
+                arrived = asyncio.get_running_loop().create_future()
+                first_messages.append(arrived)
+                address = f"127.0.0.{2 + i % max(1, args.spectator_addresses)}"
+                await gate.acquire()
+                leaves.append(asyncio.Event())
+                watchers.append(asyncio.create_task(_spectate(
+                    f"{base}/t/{watched}/ws", address, arrived, leaves[-1], storm, gate)))
+            await asyncio.gather(*first_messages, return_exceptions=True)
+            joined_cpu = _cpu_seconds(proc.pid) - joined_cpu0
+            joined_at = time.perf_counter()
+            await asyncio.sleep(args.hold)
+            left_cpu0 = _cpu_seconds(proc.pid)
+            left_at = time.perf_counter()
+            for first in range(0, len(watchers), args.spectator_batch):  # leave as they came
+                batch = slice(first, first + args.spectator_batch)
+                for told in leaves[batch]:
+                    told.set()
+                await asyncio.gather(*watchers[batch], return_exceptions=True)
+            await asyncio.sleep(0.5)  # what the server does after the last close
+            left_cpu = _cpu_seconds(proc.pid) - left_cpu0
+            storm_end = time.perf_counter()
+            stop.set()
+            totals.latencies, totals.failures = await asyncio.to_thread(out.get, True, 60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        log.close()
+    if not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    during = [x * 1000 for sent, x in totals.latencies if storm_start <= sent <= storm_end]
+    joins = [x * 1000 for x in storm["join_s"]]
+    return {
+        "meta": run_meta() | {"load_average_end": load_average()},
+        "settings": {k: v for k, v in vars(args).items() if k != "json"},
+        "results": {
+            "spectators": args.spectators,
+            "joined": len(joins),
+            "refused": storm["refused"],
+            "join_phase_s": _round(joined_at - storm_start),
+            "server_cpu_join_s": _round(joined_cpu),
+            "server_cpu_per_join_ms": _round(joined_cpu * 1000 / max(1, len(joins))),
+            "server_cpu_leave_s": _round(left_cpu),
+            "join_ms": _summary(joins),
+            "messages_per_spectator": _round(statistics.fmean(storm["received"] or [0])),
+            "kbytes_per_spectator": _round(statistics.fmean(storm["bytes"] or [0]) / 1000),
+            "player_latency_ms": _summary(during),
+            "player_latency_before_ms": _summary(  # the settling seconds before the storm
+                [x * 1000 for sent, x in totals.latencies
+                 if storm_start - args.settle / 2 <= sent < storm_start]),
+            "player_timeline": [(round(sent - storm_start, 2), round(x * 1000, 1))
+                                for sent, x in totals.latencies],
+            "storm_s": {"joined": _round(joined_at - storm_start),
+                        "leaving": _round(left_at - storm_start),
+                        "end": _round(storm_end - storm_start)},
+            "failures": totals.failures[:10],
+            "target": {"spectators": 200, "p99_ms": 100},
+        },
+    }
+
+
+async def _spectate(url: str, address: str, arrived: asyncio.Future[None],
+                    leave: asyncio.Event, storm: dict[str, Any],
+                    gate: asyncio.Semaphore) -> None:
+    """One spectator: open, time the first message, read everything until told to leave."""
+    start = time.perf_counter()
+    counts = {"messages": 0, "bytes": 0, "refused": 0}
+
+    def settle() -> None:
+        if not arrived.done():
+            gate.release()
+            arrived.set_result(None)
+
+    async def read(ws: ClientConnection) -> None:
+        async for raw in ws:
+            counts["messages"] += 1
+            counts["bytes"] += len(raw)
+            if counts["messages"] == 1:
+                if json.loads(raw)["type"] == "state":
+                    storm["join_s"].append(time.perf_counter() - start)
+                else:
+                    counts["refused"] = 1
+                settle()
+        counts["refused"] |= counts["messages"] == 0
+
+    try:
+        async with connect(url, proxy=None, max_queue=None, open_timeout=120,
+                           local_addr=(address, 0)) as ws:
+            reader = asyncio.create_task(read(ws))
+            told = asyncio.create_task(leave.wait())
+            await asyncio.wait([reader, told], return_when=asyncio.FIRST_COMPLETED)
+            reader.cancel()
+            told.cancel()
+    except (OSError, ConnectionClosed, TimeoutError):
+        counts["refused"] = 1
+    finally:
+        settle()
+        if counts["refused"]:
+            storm["refused"] += 1
+        else:
+            storm["received"].append(counts["messages"])
+            storm["bytes"].append(counts["bytes"])
+
+
+def report_spectators(data: dict[str, Any]) -> str:
+    """The spectator storm as a table and a verdict."""
+    r = data["results"]
+    lat = r["player_latency_ms"]
+    header = ["spectators", "joined", "refused", "CPU per join ms", "CPU of all leaves s",
+              "join p50 ms", "join max ms", "msgs per spectator", "kB per spectator",
+              "player p50 ms", "player p99 ms", "player max ms", "player actions",
+              "p99 before ms"]
+    rows = [[str(r["spectators"]), str(r["joined"]), str(r["refused"]),
+             fmt(r["server_cpu_per_join_ms"]), fmt(r["server_cpu_leave_s"]),
+             fmt(r["join_ms"]["p50"]), fmt(r["join_ms"]["max"]),
+             fmt(r["messages_per_spectator"]), fmt(r["kbytes_per_spectator"]),
+             fmt(lat["p50"]), fmt(lat["p99"]), fmt(lat["max"]), str(lat["count"]),
+             fmt(r["player_latency_before_ms"]["p99"])]]
+    p99 = lat["p99"]
+    verdict = ("meets" if p99 is not None and p99 < 100 and not r["failures"]
+               else "does not meet")
+    lines = [markdown_table(header, rows),
+             f"Join phase {r['join_phase_s']} s, server CPU {r['server_cpu_join_s']} s; "
+             f"failures: {len(r['failures'])}.",
+             f"Target: an unrelated player's p99 < 100 ms during the storm: "
+             f"this run {verdict} it."]
+    return "\n".join(lines + [f"failure: {f}" for f in r["failures"]])
 
 
 def _summary(ms: list[float]) -> dict[str, float | int | None]:
@@ -296,8 +520,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--seconds", type=float, default=60, help="how long to play")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="mean seconds a player thinks before acting (0: at once)")
+    parser.add_argument("--think", type=float, default=None,
+                        help="mean seconds a player thinks before acting (0: at once; "
+                        "default 1, or 0.1 with --spectators)")
     parser.add_argument("--ramp", type=float, default=5.0,
                         help="seconds over which the tables are opened")
     parser.add_argument("--warmup", type=float, default=10.0,
@@ -309,10 +534,29 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--py-spy", default="", help="record the server's profile here")
     parser.add_argument("--keep", action="store_true", help="keep the database and log")
-    parser.add_argument("--json", default=str(SERVER_JSON), help="where to write results")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="run the spectator storm with this many spectators instead")
+    parser.add_argument("--spectator-batch", type=int, default=10,
+                        help="spectators opening at the same time")
+    parser.add_argument("--spectator-addresses", type=int, default=20,
+                        help="loopback addresses the spectators come from")
+    parser.add_argument("--settle", type=float, default=3.0,
+                        help="seconds the watched table's bots play before the storm")
+    parser.add_argument("--hold", type=float, default=5.0,
+                        help="seconds the spectators stay")
+    parser.add_argument("--json", default="", help="where to write results (default "
+                        f"{SERVER_JSON}, or {SPECTATORS_JSON} with --spectators)")
     args = parser.parse_args()
-    data = asyncio.run(run(args))
-    print(report(data))
+    if args.think is None:
+        args.think = 0.1 if args.spectators else 1.0
+    if not args.json:
+        args.json = str(SPECTATORS_JSON if args.spectators else SERVER_JSON)
+    if args.spectators:
+        data = spectator_storm(args)
+        print(report_spectators(data))
+    else:
+        data = asyncio.run(run(args))
+        print(report(data))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(data, indent=1) + "\n")

@@ -23,6 +23,8 @@ from websockets.exceptions import InvalidStatus
 
 from candlelit.engine.records import make_record, replay
 
+PARTS = {"board", "actions", "seats", "log"}
+
 
 @pytest.fixture
 def server(sqlite_url: str):
@@ -64,6 +66,10 @@ def test_each_seat_and_spectator_sees_only_what_it_may_for_a_whole_game(server):
         assert forbidden, f"seat {seat} had nothing to miss: the test would prove nothing"
         checked = assert_private(conn.inbox, seat, forbidden)
         assert checked >= 20
+        # the updates as sent (only the parts that changed) hold no secret either
+        assert assert_private(conn.frames, seat, forbidden) == checked
+        assert any(m["type"] == "state" and not m.keys() >= PARTS for m in conn.frames), \
+            f"seat {seat} was never sent a partial update: the check would prove nothing"
         for line in forbidden:
             assert line not in html.unescape(pages[seat])
         conn.close()

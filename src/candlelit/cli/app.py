@@ -295,6 +295,11 @@ def serve(
     db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://…)")]
     = "sqlite:///candlelit.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    connections_per_client: Annotated[int, typer.Option(
+        min=0, help="table connections one client address may hold at once (0: no limit)")]
+    = 20,
+    spectators_per_table: Annotated[int, typer.Option(
+        min=0, help="spectators one table may have at once (0: no limit)")] = 300,
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
@@ -304,7 +309,9 @@ def serve(
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
     tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+    app = create_app(db, bot_delay=bot_delay, connections_per_client=connections_per_client,
+                     spectators_per_table=spectators_per_table)
+    uvicorn.run(app, host=host, port=port,
                 ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
                 access_log=False)  # no access log: URLs hold seat tokens
 

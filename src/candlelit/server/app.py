@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -20,25 +19,18 @@ from candlelit.bots.registry import bot_names
 from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
-from candlelit.i18n import LANGUAGES
+from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
+from candlelit.server.fanout import REFUSED, Fanout, client_of
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
-from candlelit.server.render import board_html, log_html, seat_label, table_message
+from candlelit.server.render import board_html, log_html, seat_label
 from candlelit.server.responses import LANG_COOKIE, html, language
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
 
 log = logging.getLogger("candlelit.server")
 
-
-async def broadcast(table: LiveTable) -> None:
-    """Mark every watcher of `table` behind and start sending it the table."""
-    for watcher in list(table.watchers):
-        watcher.dirty = True
-        if watcher.sender is None or watcher.sender.done():
-            watcher.sender = asyncio.get_running_loop().create_task(
-                _keep_up(table, watcher))
 
 async def lobby(request: Request) -> Response:
     """The lobby: open tables to join, recent finished ones, the new-table form."""
@@ -87,14 +79,15 @@ async def table_page(request: Request) -> Response:
         return html(request, "error.html", status=403, message=str(exc), table=table)
     await _hub(request).claim(table, seat)
     return html(request, "table.html", table=table, seat=seat, token=token,
-                first=table_message(table, seat, language(request)),
+                first=_fanout(request).message(table, seat, language(request)),
                 seat_name=seat_label(table, seat, language(request), seat))
 
 async def watch_page(request: Request) -> Response:
     """The live table as a spectator sees it."""
     table = live(request)
     return html(request, "table.html", table=table, seat=None, token=None,
-                first=table_message(table, None, language(request)), seat_name=None)
+                first=_fanout(request).message(table, None, language(request)),
+                seat_name=None)
 
 async def join(request: Request) -> Response:
     """POST /t/{id}/join: take an open seat, then go to it."""
@@ -164,24 +157,25 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
-    table.watchers.add(watcher)
-    if seat is not None:
-        table.presence.arrive(seat)
-    await broadcast(table)
+    fanout: Fanout = websocket.app.state.fanout
+    address = client_of(websocket.client.host if websocket.client else None)
+    refused = fanout.refusal(table, seat, address)
+    if refused is not None:
+        await websocket.send_json({"type": "error", "message": t(refused, lang)})
+        await websocket.close(code=REFUSED)
+        return
+    fanout.admit(table, watcher, address)
     try:
         while True:
             message = await websocket.receive()  # text, or binary frames read as UTF-8
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             raw = message.get("text") or message.get("bytes") or ""
-            await _handle(hub, table, seat, watcher, raw)
+            await _handle(hub, table, seat, watcher, raw, fanout)
     except WebSocketDisconnect:
         pass
     finally:
-        table.watchers.discard(watcher)
-        if seat is not None:
-            table.presence.leave(seat)
-        await broadcast(table)
+        fanout.leave(table, watcher)
 
 async def health(request: Request) -> Response:
     """Liveness for hosts: ok and the number of tables."""
@@ -212,11 +206,19 @@ ROUTES = [
 ]
 
 
-def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -> Starlette:
-    """The ASGI app, its tables restored from `db_url`."""
+def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
+               connections_per_client: int = 20, spectators_per_table: int = 300,
+               presence_delay: float = 0.25) -> Starlette:
+    """The ASGI app, its tables restored from `db_url`.
+
+    A client address may hold `connections_per_client` table connections at once and a
+    table may have `spectators_per_table` spectators (0: no limit); seats coming and
+    going are shown to the others at most once per `presence_delay` seconds.
+    """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
-    hub.on_change = broadcast
+    fanout = Fanout(connections_per_client, spectators_per_table, presence_delay)
+    hub.on_change = fanout.broadcast
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -232,6 +234,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
     app = Starlette(routes=ROUTES, lifespan=lifespan,
                     exception_handlers={HTTPException: not_found})
     app.state.hub = hub
+    app.state.fanout = fanout
     return app
 
 
@@ -240,24 +243,9 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-async def _keep_up(table: LiveTable, watcher: Watcher) -> None:
-    """Send `watcher` the table as it is now until it has seen the latest change.
-
-    Changes that arrive while an update is being sent fold into the next one, so a
-    slow connection or a busy server sends fewer, fresher updates instead of a backlog.
-    """
-    while watcher.dirty and watcher in table.watchers:
-        watcher.dirty = False
-        try:
-            message = table_message(table, watcher.seat, watcher.lang)
-        except Exception:  # a rendering bug: say so, and keep the watcher connected
-            log.exception("could not render table %s for seat %s", table.id, watcher.seat)
-            return
-        try:
-            await watcher.send(message)
-        except Exception:
-            table.watchers.discard(watcher)
-            return
+def _fanout(request: Request) -> Fanout:
+    fanout: Fanout = request.app.state.fanout
+    return fanout
 
 
 def _int_param(request: Request, name: str, default: int | None, top: int) -> int | None:
@@ -274,7 +262,7 @@ def _int_param(request: Request, name: str, default: int | None, top: int) -> in
 
 
 async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher,
-                  raw: str | bytes) -> None:
+                  raw: str | bytes, fanout: Fanout) -> None:
     """Act on one client message; every refusal is a clear message and changes nothing."""
     try:
         msg = parse(raw)
@@ -290,4 +278,4 @@ async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher
         await watcher.send({"type": "error", "message": str(exc)})
     except Stale as exc:
         await watcher.send({"type": "stale", "message": str(exc)})
-        await watcher.send(table_message(table, seat, watcher.lang))
+        fanout.resend(table, watcher)

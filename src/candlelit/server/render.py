@@ -176,11 +176,6 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
             controls.append({"action": action, "kind": struct["kind"],
                              "suit": struct.get("suit"),
                              "label": state.action_to_string(seat, action, lang)})
-    seats = [{"seat": s, "name": names[s], "pending": s in state.pending_players(),
-              "human": table.row.seats[s].kind == "human",
-              "bot_playing": table.row.seats[s].bot_playing,
-              "connected": table.connected(s)} | seat_marks(table, s, seat, lang)
-             for s in range(state.num_players)]
     tr = translator(lang)
     return {
         "type": "state",
@@ -193,7 +188,22 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
             waiting=[names[p] for p in state.pending_players()],
             bot_playing=seat is not None and table.bot_plays(seat),
             reason=bot_reason_text(table, seat, lang)),
-        "seats": env.get_template("seats.html").render(seats=seats, viewer=seat, t=tr,
-                                                       rules=table_rules(table, lang)),
+        "seats": seats_html(table, seat, lang, names),
         "log": log_html(game, view["log"], lang, names),
     }
+
+
+def seats_html(table: LiveTable, seat: int | None, lang: str,
+               names: list[str] | None = None) -> str:
+    """The seat list as `seat` sees it: names, who is to act, who is away."""
+    state = table.state
+    if names is None:
+        names = [seat_label(table, s, lang, seat) for s in range(state.num_players)]
+    pending = state.pending_players()
+    seats = [{"seat": s, "name": names[s], "pending": s in pending,
+              "human": table.row.seats[s].kind == "human",
+              "bot_playing": table.row.seats[s].bot_playing,
+              "connected": table.connected(s)} | seat_marks(table, s, seat, lang)
+             for s in range(state.num_players)]
+    return env.get_template("seats.html").render(seats=seats, viewer=seat, t=translator(lang),
+                                                 rules=table_rules(table, lang))

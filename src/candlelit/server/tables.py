@@ -50,6 +50,7 @@ class Watcher:
     send: Callable[[dict[str, Any]], Awaitable[None]]
     dirty: bool = False  # the table changed since this watcher's last update was rendered
     sender: asyncio.Task[None] | None = None
+    shown: dict[str, Any] = field(default_factory=dict)  # the last state message it was sent
 
 
 @dataclass(eq=False)
@@ -67,6 +68,7 @@ class LiveTable:
     deadlines: dict[int, float] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
+    version: int = 0  # bumped by every accepted action and seat change: keys rendered views
 
     @property
     def id(self) -> str:
@@ -254,6 +256,7 @@ class Hub:
         if not table.row.seats[seat].claimed:
             await asyncio.to_thread(self.store.update_seat, table.id, seat, claimed=1)
             table.row.seats[seat].claimed = True
+            table.version += 1
 
     async def join_open_seat(self, table: LiveTable) -> tuple[int, str]:
         """Give the first free open seat a fresh token; AccessDenied if none is free."""
@@ -264,6 +267,7 @@ class Hub:
                     await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
                                             token_hash=token_hash(token), claimed=1)
                     s.token_hash, s.claimed = token_hash(token), True
+                    table.version += 1
                     return s.seat, token
         raise AccessDenied("this table has no free seat")
 
@@ -291,6 +295,7 @@ class Hub:
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
+            table.version += 1
             table.unshown = True
             self._retime(table, seat, any(seen_by(e, None) for e in trial.log[logged:]))
         if not (by_bot and not self.bot_delay
@@ -357,6 +362,7 @@ class Hub:
                 await asyncio.to_thread(self.store.update_seat, table.id, seat,
                                         bot_playing=int(on), bot_reason=stored)
                 s.bot_playing, s.bot_reason = on, stored
+                table.version += 1
             self._retime(table)
         await self.show(table)
         self.wake_bots(table)

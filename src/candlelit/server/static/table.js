@@ -1,4 +1,5 @@
-// Live table: one WebSocket; the server sends this seat's rendered view after every change.
+// Live table: one WebSocket; after every change the server sends the parts of this seat's
+// rendered view that changed (board, actions, seats, log); a new connection gets them all.
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const token = root.dataset.token;
@@ -6,6 +7,8 @@ const lang = root.dataset.lang;
 let seatVersion = Number(root.dataset.seatVersion);
 let socket = null;
 let retry = 500;
+let lastError = "";
+const REFUSED = 4429;  // the server has as many connections as it takes: do not retry
 const conn = document.getElementById("conn");
 const flash = document.getElementById("flash");
 
@@ -16,10 +19,10 @@ function url() {
   return `${scheme}://${location.host}/t/${tableId}/ws?${params}`;
 }
 
-function show(message, kind) {
+function show(message, kind, sticky = false) {
   flash.textContent = message;
   flash.className = `flash ${kind}`;
-  if (message) setTimeout(() => { if (flash.textContent === message) show("", ""); }, 4000);
+  if (message && !sticky) setTimeout(() => { if (flash.textContent === message) show("", ""); }, 4000);
 }
 
 // A seat may ask its own browser to pass every magick window (or any window a game marks
@@ -74,19 +77,21 @@ function tick() {
 
 function apply(msg) {
   if (msg.type === "state") {
-    document.getElementById("board").innerHTML = msg.board;
-    document.getElementById("actions").innerHTML = msg.actions;
-    document.getElementById("seats").innerHTML = msg.seats;
-    document.getElementById("log").innerHTML = msg.log;
-    const log = document.querySelector("#log .log");
-    if (log) log.scrollTop = log.scrollHeight;
+    for (const part of ["board", "actions", "seats", "log"]) {
+      if (part in msg) document.getElementById(part).innerHTML = msg[part];
+    }
+    if ("log" in msg) {
+      const log = document.querySelector("#log .log");
+      if (log) log.scrollTop = log.scrollHeight;
+    }
     seatVersion = msg.seat_version;
     root.dataset.seatVersion = String(seatVersion);
     root.dataset.status = msg.status;
-    busy = false;
+    if ("actions" in msg) busy = false;  // new buttons; a seats-only update keeps them
     tick();
-    autoPass();
+    if ("actions" in msg || "board" in msg) autoPass();
   } else if (msg.type === "error") {
+    lastError = msg.message;
     show(msg.message, "error");
     busy = false;
   } else if (msg.type === "stale") {
@@ -98,8 +103,9 @@ function connect() {
   socket = new WebSocket(url());
   socket.addEventListener("open", () => { conn.className = "conn on"; conn.textContent = "●"; retry = 500; });
   socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     conn.className = "conn off"; conn.textContent = "○";
+    if (event.code === REFUSED) { show(lastError, "error", true); return; }
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
