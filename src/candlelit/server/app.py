@@ -6,14 +6,18 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from candlelit.bots.registry import bot_names
@@ -21,10 +25,14 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES
+from candlelit.server.guard import CsrfGuard
+from candlelit.server.headers import SecurityHeaders
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
+from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label, table_message
 from candlelit.server.responses import LANG_COOKIE, html, language
+from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
 
@@ -65,7 +73,8 @@ async def create_table(request: Request) -> Response:
         table, tokens = await _hub(request).create(game, players, variant, {}, kinds)
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
-    return html(request, "created.html", table=table, tokens=tokens)
+    site: Site = request.app.state.site
+    return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
 
 def live(request: Request) -> LiveTable:
     """The table the URL names, or 404."""
@@ -209,8 +218,28 @@ ROUTES = [
 ]
 
 
-def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -> Starlette:
-    """The ASGI app, its tables restored from `db_url`."""
+DEFAULT_URL = listen_url("127.0.0.1", 8000)
+"""Where `candlelit serve` listens, and so its public URL, unless told otherwise."""
+
+
+class _Site(Starlette):
+    """Starlette with the security headers outside everything, its own error pages too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """The usual stack, wrapped in SecurityHeaders."""
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *,
+               public_url: str = DEFAULT_URL, listen: str | None = None,
+               create_limit: int = 10, join_limit: int = 30) -> Starlette:
+    """The ASGI app, its tables restored from `db_url`.
+
+    Invite links start with `public_url`; requests must name its host, the `listen` one
+    (default: the public one) or a loopback name; `create_limit` tables and `join_limit`
+    joins (and other POSTs) per minute per client address (0: no limit).
+    """
+    site = Site(parse_public_url(public_url), parse_public_url(listen or public_url))
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
     hub.on_change = broadcast
@@ -225,9 +254,16 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -
                 table.driver.cancel()
         store.close()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan,
-                    exception_handlers={HTTPException: not_found})
+    gate = [Middleware(TrustedHostMiddleware, allowed_hosts=site.hosts(), www_redirect=False),
+            Middleware(CsrfGuard, site=site),
+            Middleware(RateLimits, rules=[
+                Rule(re.compile(r"/tables"), Allowance(create_limit)),
+                Rule(re.compile(r"/t/[^/]+/join"), Allowance(join_limit))],
+                others=Allowance(join_limit))]
+    app = _Site(routes=ROUTES, lifespan=lifespan, middleware=gate,
+                exception_handlers={HTTPException: not_found})
     app.state.hub = hub
+    app.state.site = site
     return app
 
 
