@@ -98,7 +98,8 @@ class LiveServer:
         sock.bind(("127.0.0.1", 0))
         sock.listen(128)
         self.port = int(sock.getsockname()[1])
-        self.app = create_app(db_url, bot_delay=bot_delay, public_url=self.base, **options)
+        options.setdefault("public_url", self.base)
+        self.app = create_app(db_url, bot_delay=bot_delay, **options)
         self.hub: Hub = self.app.state.hub
         self.store: Store = self.hub.store
         config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536,
