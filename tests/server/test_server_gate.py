@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+import uvicorn
 from rich.console import Console
 from srvkit import LINK, LiveServer, form_token
 from typer.testing import CliRunner
@@ -88,6 +89,8 @@ def test_a_bad_public_url_is_one_clear_line_and_serves_nothing(raw, why, monkeyp
 
 def test_a_public_url_is_kept_as_its_root():
     assert parse_public_url("HTTPS://Cards.Example:8443") == "https://cards.example:8443/"
+    assert parse_public_url("https://cards.example:443/") == "https://cards.example/"
+    assert parse_public_url("http://[::1]:8000") == "http://[::1]:8000/"
     site = Site(parse_public_url("https://cards.example/"), "http://0.0.0.0:8000/")
     assert site.hosts() == ["cards.example", "localhost", "127.0.0.1", "[::1]"]
 
@@ -99,6 +102,11 @@ def test_listening_on_every_address_asks_which_one_players_use(monkeypatch):
 def serve_error(monkeypatch, *args: str) -> str:
     """The one line `candlelit serve ARGS` fails with (exit code 2), on a wide console."""
     monkeypatch.setattr(tty, "err", Console(width=500, color_system=None, stderr=True))
+
+    def started(*_args: object, **_options: object) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(uvicorn, "run", started)
     result = CliRunner().invoke(cli, ["serve", *args])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
@@ -224,6 +232,9 @@ def test_pages_that_show_a_seat_token_are_never_stored(server):
     joined = server.http.post(f"/t/{table_id}/join", data={"csrf": token},
                               follow_redirects=False)
     assert joined.status_code == 303 and joined.headers["cache-control"] == "no-store"
+    back = server.http.get("/lang/en", params={"next": f"/t/{table_id}?token={seat_token}"},
+                           follow_redirects=False)
+    assert back.status_code == 303 and back.headers["cache-control"] == "no-store"
     assert "no-store" not in server.http.get(f"/t/{table_id}/watch").headers.get(
         "cache-control", "")
 

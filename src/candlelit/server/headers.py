@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from urllib.parse import unquote_to_bytes
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -14,11 +14,11 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 
 
 def private(scope: Scope) -> bool:
-    """Whether a response may show a seat token: its URL carries one, or it answers a POST."""
+    """Whether a response may show a seat token: its URL carries one (even inside another
+    parameter, as `/lang/en?next=/t/…%3Ftoken%3D…`), or it answers a state-changing request."""
     if scope.get("method", "GET") not in SAFE_METHODS:
         return True
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-    return "token" in query
+    return b"token" in unquote_to_bytes(scope.get("query_string", b""))
 
 
 class SecurityHeaders:

@@ -32,7 +32,9 @@ def parse_public_url(raw: str) -> str:
         raise ValueError(f"{raw!r} must not carry a user name or password")
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise ValueError(f"{raw!r} must be the site's root: no path, query or fragment")
-    return f"{parts.scheme}://{parts.netloc.lower()}/"
+    netloc = parts.netloc.lower()
+    default_port = {"http": ":80", "https": ":443"}[parts.scheme]
+    return f"{parts.scheme}://{netloc.removesuffix(default_port)}/"
 
 
 def listen_url(host: str, port: int) -> str:
