@@ -144,6 +144,14 @@ def test_a_post_without_the_visitors_token_is_refused_and_creates_nothing(server
     assert stored_tables(server) == 0
 
 
+def test_a_body_far_past_any_form_is_refused_unread(server):
+    token = server.form_token()
+    response = server.http.post("/tables", data=FORM | {"csrf": token, "pad": "x" * 100_000})
+    assert response.status_code == 413
+    assert message_of(response.text) == t("web.too_large", "en")
+    assert stored_tables(server) == 0
+
+
 def test_a_cross_site_join_takes_no_seat(server):
     table_id, _ = server.create(["open", "random"])
     response = server.http.post(f"/t/{table_id}/join", data={"csrf": server.form_token()},

@@ -317,8 +317,8 @@ def serve(
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
     listen = listen_url(host, port)
     if public_url is None and host in WILDCARD_HOSTS:
-        fail(f"--host {host} listens on every address: say which one players use with "
-             f"--public-url (e.g. --public-url http://192.168.1.20:{port}/)")
+        fail(f"--host {host} needs --public-url: the address players type "
+             f"(e.g. http://192.168.1.20:{port}/)")
     try:
         public = parse_public_url(public_url or listen)
     except ValueError as exc:

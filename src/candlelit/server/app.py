@@ -222,7 +222,7 @@ DEFAULT_URL = listen_url("127.0.0.1", 8000)
 """Where `candlelit serve` listens, and so its public URL, unless told otherwise."""
 
 
-class _Site(Starlette):
+class _Guarded(Starlette):
     """Starlette with the security headers outside everything, its own error pages too."""
 
     def build_middleware_stack(self) -> ASGIApp:
@@ -260,8 +260,8 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
                 Rule(re.compile(r"/tables"), Allowance(create_limit)),
                 Rule(re.compile(r"/t/[^/]+/join"), Allowance(join_limit))],
                 others=Allowance(join_limit))]
-    app = _Site(routes=ROUTES, lifespan=lifespan, middleware=gate,
-                exception_handlers={HTTPException: not_found})
+    app = _Guarded(routes=ROUTES, lifespan=lifespan, middleware=gate,
+                   exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     app.state.site = site
     return app
