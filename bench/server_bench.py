@@ -73,6 +73,7 @@ from benchlib import RESULTS, fmt, load_average, markdown_table, run_meta
 
 LINK = re.compile(r"/t/([\w-]+)\?token=([\w-]+)")
 ACTION = re.compile(r'data-action="(\d+)"')
+FORM_TOKEN = re.compile(r'name="csrf" value="([\w-]+)"')
 SERVER_JSON = RESULTS / "server.json"
 SPECTATORS_JSON = RESULTS / "spectators.json"
 BOTS = ("expectation", "random")
@@ -184,7 +185,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = args.port or free_port()
     command = [sys.executable, "-c", "from candlelit.cli.app import main; main()", "serve",
                "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}",
-               "--bot-delay", str(args.bot_delay)]
+               "--bot-delay", str(args.bot_delay), "--create-limit", "0"]
     if args.py_spy:
         spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
         fmt_flag = "speedscope" if args.py_spy.endswith(".json") else "flamegraph"
@@ -200,6 +201,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
                                      limits=limits) as client:
+            lobby = await client.get("/")  # the forms' token (its cookie kept by the client)
+            client.headers["X-CSRF-Token"] = FORM_TOKEN.findall(lobby.text)[0]
             start = time.monotonic()
             deadline = start + args.seconds
             steady_from = time.perf_counter() + args.warmup

@@ -37,6 +37,7 @@ LINK = re.compile(r"/t/([\w-]+)\?token=([\w-]+)")
 ACTION = re.compile(r'data-action="(\d+)"')
 CARD = re.compile(r'<div class="card suit-(\w+)"')
 SEAT_VERSION = re.compile(r'data-seat-version="(\d+)"')
+FORM_TOKEN = re.compile(r'<input type="hidden" name="csrf" value="([\w-]+)">')
 SUITS = ("red", "blue", "green", "yellow")
 
 
@@ -107,16 +108,17 @@ class LiveServer:
     def __init__(self, db_url: str, bot_delay: float = 0.0, clock: Clock | None = None,
                  **options: Any) -> None:
         self.db_url = db_url
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(128)
+        self.port = int(sock.getsockname()[1])
+        options.setdefault("public_url", self.base)
         self.app = create_app(db_url, bot_delay=bot_delay, **options)
         self.hub: Hub = self.app.state.hub
         if clock is not None:  # before the server starts: tables read the hub's clock
             self.hub.clock = clock
             self.hub.tick = 0.02
         self.store: Store = self.hub.store
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        sock.listen(128)
-        self.port = int(sock.getsockname()[1])
         config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536,
                                 timeout_graceful_shutdown=3, lifespan="on")
         self.server = uvicorn.Server(config)
@@ -164,7 +166,7 @@ class LiveServer:
             form["grace"] = str(grace)
         if timer is not None:
             form["timer"] = timer
-        response = self.http.post("/tables", data=form)
+        response = self.http.post("/tables", data=form | {"csrf": self.form_token()})
         assert response.status_code == 200, response.text
         links = LINK.findall(html.unescape(response.text))
         assert links, "the created page lists no seat link"
@@ -175,6 +177,10 @@ class LiveServer:
             assert found_id == table_id
             tokens[self.hub.seat_of(table, token)] = token
         return table_id, tokens
+
+    def form_token(self) -> str:
+        """The lobby form's token, read as a browser reads it (its cookie kept by `http`)."""
+        return form_token(self.http.get("/").text)
 
     def quiet(self, table_id: str) -> bool:
         """Whether no bot is about to act at the table (it waits on humans, or is over)."""
@@ -304,6 +310,13 @@ class Conn:
             while (left := deadline - time.monotonic()) > 0:
                 got.append(self.recv(left))
         return got
+
+
+def form_token(page: str) -> str:
+    """The hidden token field of the forms on `page`."""
+    found = FORM_TOKEN.search(page)
+    assert found, "the page has no form token"
+    return found.group(1)
 
 
 def actions(message: dict[str, Any]) -> list[int]:

@@ -16,7 +16,15 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import ACTION, LINK, SEAT_VERSION, free_port, run_async, serve_process
+from srvkit import (
+    ACTION,
+    LINK,
+    SEAT_VERSION,
+    form_token,
+    free_port,
+    run_async,
+    serve_process,
+)
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -92,9 +100,11 @@ async def crash_and_recover(tmp_path: Path, rng: random.Random) -> None:
     history: list[tuple[int, int]] = []  # every stored action seen after the last kill
     port = free_port()
     with serve_process(url, port, log):
-        created = httpx.post(f"http://127.0.0.1:{port}/tables", timeout=STEP_TIMEOUT, data={
-            "game": "divinare", "players": "4", "variant": "standard",
-            "seat1": "expectation", "seat2": "random", "seat3": "expectation"})
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=STEP_TIMEOUT) as web:
+            created = web.post("/tables", data={
+                "game": "divinare", "players": "4", "variant": "standard",
+                "seat1": "expectation", "seat2": "random", "seat3": "expectation",
+                "csrf": form_token(web.get("/").text)})
         assert created.status_code == 200
         table_id, token = LINK.findall(html.unescape(created.text))[0]
     # the table was created, then the server was killed before anyone opened it

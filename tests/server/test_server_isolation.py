@@ -182,13 +182,14 @@ def test_the_record_and_replays_hold_no_secret_before_the_end(server):
 def test_an_open_seat_is_joined_once_and_its_new_token_opens_only_it(server):
     table_id, tokens = server.create(["open", "random"])
     assert sorted(tokens) == [0], "an open seat has no link on the created page"
-    joined = server.http.post(f"/t/{table_id}/join", follow_redirects=False)
+    form = {"csrf": server.form_token()}  # the lobby's join form, as a browser sends it
+    joined = server.http.post(f"/t/{table_id}/join", data=form, follow_redirects=False)
     assert joined.status_code == 303
     token = joined.headers["location"].split("token=", 1)[1]
     table = server.table(table_id)
     assert server.hub.seat_of(table, token) == 1 and token != tokens[0]
     assert server.store.load_all()[0].seats[1].claimed
-    again = server.http.post(f"/t/{table_id}/join", follow_redirects=False)
+    again = server.http.post(f"/t/{table_id}/join", data=form, follow_redirects=False)
     assert again.status_code == 409
     with Conn(server, table_id, token) as newcomer:
         assert hand_in(newcomer.current()["board"]) == table.state.hands[1]

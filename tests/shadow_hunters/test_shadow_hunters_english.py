@@ -133,7 +133,8 @@ def test_the_live_board_shows_the_seats_skills_in_its_language(lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_the_cards_page_follows_the_language(lang, tmp_path):
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'candlelit.db'}"))
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'candlelit.db'}"),
+                        base_url="http://127.0.0.1:8000")  # the host the app answers to
     response = client.get("/games/shadow-hunters/cards", params={"lang": lang})
     assert response.status_code == 200
     page = html.unescape(response.text)

@@ -300,19 +300,42 @@ def serve(
     = 20,
     spectators_per_table: Annotated[int, typer.Option(
         min=0, help="spectators one table may have at once (0: no limit)")] = 300,
+    public_url: Annotated[str | None, typer.Option(
+        help="the URL players use, e.g. https://cards.example/ (default: http://HOST:PORT/)")]
+    = None,
+    create_limit: Annotated[int, typer.Option(
+        help="tables one address may create per minute (0: no limit)", min=0)] = 10,
+    join_limit: Annotated[int, typer.Option(
+        help="seats one address may join (and other forms) per minute (0: no limit)",
+        min=0)] = 30,
+    trusted_proxy: Annotated[str, typer.Option(
+        help="address(es) of your reverse proxy, comma-separated: only its "
+             "X-Forwarded-For/-Proto headers are believed")] = "127.0.0.1",
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
 
     from candlelit.server.app import create_app
+    from candlelit.server.site import WILDCARD_HOSTS, listen_url, parse_public_url
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
-    tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
-    app = create_app(db, bot_delay=bot_delay, connections_per_client=connections_per_client,
+    listen = listen_url(host, port)
+    if public_url is None and host in WILDCARD_HOSTS:
+        fail(f"--host {host} needs --public-url: the address players type "
+             f"(e.g. http://192.168.1.20:{port}/)")
+    try:
+        public = parse_public_url(public_url or listen)
+    except ValueError as exc:
+        fail(f"--public-url: {exc}")
+    app = create_app(db, bot_delay=bot_delay, public_url=public, listen=listen,
+                     create_limit=create_limit, join_limit=join_limit,
+                     connections_per_client=connections_per_client,
                      spectators_per_table=spectators_per_table)
-    uvicorn.run(app, host=host, port=port,
-                ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
+    where = "" if public == listen else f", listening on {listen}"
+    tty.console.print(f"Candlelit is serving at [bold]{public}[/]{where}  (Ctrl+C stops)")
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
+                log_level="warning", forwarded_allow_ips=trusted_proxy,
                 access_log=False)  # no access log: URLs hold seat tokens
 
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from candlelit.bots.registry import bot_names
@@ -22,10 +26,14 @@ from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
 from candlelit.server.fanout import REFUSED, Fanout, client_of
+from candlelit.server.guard import CsrfGuard
+from candlelit.server.headers import SecurityHeaders
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
+from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label
 from candlelit.server.responses import LANG_COOKIE, html, language
+from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
 
@@ -60,7 +68,8 @@ async def create_table(request: Request) -> Response:
                                                    grace, timer)
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
-    return html(request, "created.html", table=table, tokens=tokens)
+    site: Site = request.app.state.site
+    return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
 
 def live(request: Request) -> LiveTable:
     """The table the URL names, or 404."""
@@ -206,15 +215,33 @@ ROUTES = [
 ]
 
 
-def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
+DEFAULT_URL = listen_url("127.0.0.1", 8000)
+"""Where `candlelit serve` listens, and so its public URL, unless told otherwise."""
+
+
+class _Guarded(Starlette):
+    """Starlette with the security headers outside everything, its own error pages too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """The usual stack, wrapped in SecurityHeaders."""
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *,
+               public_url: str = DEFAULT_URL, listen: str | None = None,
+               create_limit: int = 10, join_limit: int = 30,
                connections_per_client: int = 20, spectators_per_table: int = 300,
                presence_delay: float = 0.25) -> Starlette:
     """The ASGI app, its tables restored from `db_url`.
 
-    A client address may hold `connections_per_client` table connections at once and a
-    table may have `spectators_per_table` spectators (0: no limit); seats coming and
-    going are shown to the others at most once per `presence_delay` seconds.
+    Invite links start with `public_url`; requests must name its host, the `listen` one
+    (default: the public one) or a loopback name; `create_limit` tables and `join_limit`
+    joins (and other POSTs) per minute per client address (0: no limit). A client address
+    may hold `connections_per_client` table connections at once and a table may have
+    `spectators_per_table` spectators (0: no limit); seats coming and going are shown to
+    the others at most once per `presence_delay` seconds.
     """
+    site = Site(parse_public_url(public_url), parse_public_url(listen or public_url))
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
     fanout = Fanout(connections_per_client, spectators_per_table, presence_delay)
@@ -231,10 +258,17 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
                 table.driver.cancel()
         store.close()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan,
-                    exception_handlers={HTTPException: not_found})
+    gate = [Middleware(TrustedHostMiddleware, allowed_hosts=site.hosts(), www_redirect=False),
+            Middleware(CsrfGuard, site=site),
+            Middleware(RateLimits, rules=[
+                Rule(re.compile(r"/tables"), Allowance(create_limit)),
+                Rule(re.compile(r"/t/[^/]+/join"), Allowance(join_limit))],
+                others=Allowance(join_limit))]
+    app = _Guarded(routes=ROUTES, lifespan=lifespan, middleware=gate,
+                   exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     app.state.fanout = fanout
+    app.state.site = site
     return app
 
 

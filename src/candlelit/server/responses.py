@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from starlette.requests import Request
@@ -10,6 +11,7 @@ from starlette.websockets import WebSocket
 
 from candlelit.engine.registry import games
 from candlelit.i18n import LANGUAGES
+from candlelit.server.csrf import csrf_token
 from candlelit.server.render import page
 
 LANG_COOKIE = "candlelit_lang"
@@ -18,7 +20,8 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "default-src 'self'; style-src 'self'; script-src 'self'; "
-                               "connect-src 'self'; img-src 'self' data:",
+                               "connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
 }
 
 
@@ -38,7 +41,8 @@ def html(request: Request, template: str, status: int = 200, **context: Any) -> 
     """A page in the request's language; remembers an explicit ?lang= choice."""
     lang = language(request)
     response = HTMLResponse(page(template, lang, request=request, path=request.url.path,
-                                 query=str(request.query_params), games=games(), **context),
+                                 query=str(request.query_params), games=games(),
+                                 csrf=partial(csrf_token, request), **context),
                             status_code=status, headers=SECURITY_HEADERS)
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
