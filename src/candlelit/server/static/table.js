@@ -19,10 +19,13 @@ function url() {
   return `${scheme}://${location.host}/t/${tableId}/ws?${params}`;
 }
 
+let fading = null;  // the timer that clears the current message, if it is not sticky
+
 function show(message, kind, sticky = false) {
+  clearTimeout(fading);
   flash.textContent = message;
   flash.className = `flash ${kind}`;
-  if (message && !sticky) setTimeout(() => { if (flash.textContent === message) show("", ""); }, 4000);
+  if (message && !sticky) fading = setTimeout(() => show("", ""), 4000);
 }
 
 // A seat may ask its own browser to pass every magick window (or any window a game marks
