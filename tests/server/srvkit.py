@@ -27,7 +27,7 @@ from candlelit.i18n import message as log_message
 from candlelit.server.app import create_app
 from candlelit.server.render import seat_label, table_message
 from candlelit.server.store import Store
-from candlelit.server.tables import Hub, LiveTable
+from candlelit.server.tables import Hub, Lifecycle, LiveTable
 
 T = TypeVar("T")
 TIMEOUT = 15.0
@@ -91,9 +91,10 @@ class LiveServer:
     never changed in place, so reading it from the test thread is safe.
     """
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float = 0.0,
+                 lifecycle: Lifecycle | None = None) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url, bot_delay=bot_delay)
+        self.app = create_app(db_url, bot_delay=bot_delay, lifecycle=lifecycle)
         self.hub: Hub = self.app.state.hub
         self.store: Store = self.hub.store
         sock = socket.socket()
@@ -119,6 +120,9 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}/t/{table_id}/ws{query}"
 
     def table(self, table_id: str) -> LiveTable:
+        """The live table, loaded (by asking for its watch page) if it is not in memory."""
+        if table_id not in self.hub.tables:
+            assert self.http.get(f"/t/{table_id}/watch").status_code == 200
         return self.hub.tables[table_id]
 
     def stop(self) -> None:

@@ -295,16 +295,20 @@ def serve(
     db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://…)")]
     = "sqlite:///candlelit.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    idle_close: Annotated[float, typer.Option(
+        help="hours without a move after which a table is closed", min=0.001)] = 72.0,
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
 
     from candlelit.server.app import create_app
+    from candlelit.server.tables import Lifecycle
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
     tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+    lifecycle = Lifecycle(idle_close=idle_close * 3600)
+    uvicorn.run(create_app(db, bot_delay=bot_delay, lifecycle=lifecycle), host=host, port=port,
                 ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
                 access_log=False)  # no access log: URLs hold seat tokens
 

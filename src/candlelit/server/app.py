@@ -26,7 +26,7 @@ from candlelit.server.protocol import Act, BadMessage, parse
 from candlelit.server.render import board_html, log_html, seat_label, table_message
 from candlelit.server.responses import LANG_COOKIE, html, language
 from candlelit.server.store import Store
-from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
+from candlelit.server.tables import AccessDenied, Hub, Lifecycle, LiveTable, Stale, Watcher
 
 log = logging.getLogger("candlelit.server")
 
@@ -41,10 +41,9 @@ async def broadcast(table: LiveTable) -> None:
 
 async def lobby(request: Request) -> Response:
     """The lobby: open tables to join, recent finished ones, the new-table form."""
-    hub = _hub(request)
-    open_tables = [t for t in hub.tables.values() if t.row.status != "finished"
-                   and any(s.open and not s.claimed for s in t.row.seats)]
-    finished = [t for t in hub.tables.values() if t.row.status == "finished"][-20:]
+    store = _hub(request).store
+    open_tables = await asyncio.to_thread(store.open_tables)
+    finished = await asyncio.to_thread(store.finished_tables)
     bots = {spec.name: bot_names(spec.name) for spec in games()}
     return html(request, "lobby.html", open_tables=open_tables, finished=finished,
                 bots=bots)
@@ -67,16 +66,16 @@ async def create_table(request: Request) -> Response:
         return html(request, "error.html", status=400, message=str(exc))
     return html(request, "created.html", table=table, tokens=tokens)
 
-def live(request: Request) -> LiveTable:
-    """The table the URL names, or 404."""
+async def live(request: Request) -> LiveTable:
+    """The table the URL names (loaded on demand), or 404."""
     try:
-        return _hub(request).table(request.path_params["table_id"])
+        return await _hub(request).table(request.path_params["table_id"])
     except AccessDenied:
         raise HTTPException(404, "no such table") from None
 
 async def table_page(request: Request) -> Response:
     """A seat's live table (the token in the URL is the seat's key)."""
-    table = live(request)
+    table = await live(request)
     token = request.query_params.get("token")
     try:
         seat = _hub(request).seat_of(table, token)
@@ -89,13 +88,13 @@ async def table_page(request: Request) -> Response:
 
 async def watch_page(request: Request) -> Response:
     """The live table as a spectator sees it."""
-    table = live(request)
+    table = await live(request)
     return html(request, "table.html", table=table, seat=None, token=None,
                 first=table_message(table, None, language(request)), seat_name=None)
 
 async def join(request: Request) -> Response:
     """POST /t/{id}/join: take an open seat, then go to it."""
-    table = live(request)
+    table = await live(request)
     try:
         _, token = await _hub(request).join_open_seat(table)
     except AccessDenied as exc:
@@ -103,13 +102,13 @@ async def join(request: Request) -> Response:
     return RedirectResponse(f"/t/{table.id}?token={token}", status_code=303)
 
 def _finished(table: LiveTable) -> None:
-    """Refuse (403) what only a finished game offers."""
-    if table.row.status != "finished":
+    """Refuse (403) what only a finished (or closed) game offers."""
+    if table.row.status == "playing":
         raise HTTPException(403, "the record is available once the game is over")
 
 async def record(request: Request) -> Response:
     """The finished game's record as a JSON download."""
-    table = live(request)
+    table = await live(request)
     _finished(table)
     names = [seat_label(table, s, "en", None) for s in range(table.row.players)]
     body = json.dumps(make_record(table.state, seats=names), ensure_ascii=False)
@@ -118,7 +117,7 @@ async def record(request: Request) -> Response:
 
 async def replay_page(request: Request) -> Response:
     """A finished game at one step, from one seat's view or the public one."""
-    table = live(request)
+    table = await live(request)
     _finished(table)
     lang = language(request)
     seat = _int_param(request, "seat", None, table.row.players - 1)
@@ -152,13 +151,14 @@ async def socket(websocket: WebSocket) -> None:
     """A watcher's WebSocket: updates out, actions in."""
     hub: Hub = websocket.app.state.hub
     try:
-        table = hub.table(websocket.path_params["table_id"])
+        table = await hub.table(websocket.path_params["table_id"])
         token = websocket.query_params.get("token")
         seat = hub.seat_of(table, token) if token else None
     except AccessDenied:
         await websocket.close(code=4403)
         return
     await websocket.accept()
+    table = hub.keep(table)
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
     table.watchers.add(watcher)
@@ -209,20 +209,18 @@ ROUTES = [
 ]
 
 
-def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -> Starlette:
-    """The ASGI app, its tables restored from `db_url`."""
+def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
+               lifecycle: Lifecycle | None = None) -> Starlette:
+    """The ASGI app on `db_url`; tables load from it on demand."""
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
     hub.on_change = broadcast
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.restore()
-        await hub.start()
+        hub.start()
         yield
-        for table in hub.tables.values():
-            if table.driver is not None:
-                table.driver.cancel()
+        await hub.stop()
         store.close()
 
     app = Starlette(routes=ROUTES, lifespan=lifespan,

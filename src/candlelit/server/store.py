@@ -40,7 +40,7 @@ tables = Table(
     Column("seed", Integer, nullable=False),
     Column("options", JSON, nullable=False),
     Column("variant", String(64)),
-    Column("status", String(16), nullable=False),  # open | playing | finished
+    Column("status", String(16), nullable=False),  # playing | finished | closed (idle)
     Column("created", Float, nullable=False),
 )
 
@@ -99,6 +99,15 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     actions: list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    players: int
 
 
 ActionRow = tuple[str, int, int, int, str]
@@ -182,6 +191,64 @@ class Store:
         return [TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
                          r.created, by_table.get(r.id, []), acts.get(r.id, []))
                 for r in rows]
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One stored table with its seats and actions, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                     .order_by(seats.c.seat)).all()
+            action_rows = conn.execute(select(actions.c.seat, actions.c.action)
+                                       .where(actions.c.table_id == table_id)
+                                       .order_by(actions.c.idx)).all()
+        return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
+                        r.created,
+                        [SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed),
+                                 bool(s.bot_playing), bool(s.open)) for s in seat_rows],
+                        [(a.seat, a.action) for a in action_rows])
+
+    def open_tables(self, limit: int = 50) -> list[Listing]:
+        """Unfinished tables with a free open seat, oldest first."""
+        free = select(seats.c.table_id).where(seats.c.open == 1, seats.c.claimed == 0)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
+                                .where(tables.c.status == "playing", tables.c.id.in_(free))
+                                .order_by(tables.c.created).limit(limit)).all()
+        return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def finished_tables(self, limit: int = 20) -> list[Listing]:
+        """The most recently created finished tables, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
+                                .where(tables.c.status == "finished")
+                                .order_by(tables.c.created.desc()).limit(limit)).all()
+        return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def resumable(self, after: str, limit: int) -> list[str]:
+        """Ids (in order, past `after`) of unfinished tables with a seat a bot may play."""
+        botted = select(seats.c.table_id).where((seats.c.kind == "bot")
+                                                | (seats.c.bot_playing == 1))
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(tables.c.id)
+                                     .where(tables.c.status == "playing",
+                                            tables.c.id > after, tables.c.id.in_(botted))
+                                     .order_by(tables.c.id).limit(limit)).scalars())
+
+    def close_idle(self, before: float) -> list[str]:
+        """Mark `closed` every unfinished table with no action (nor creation) since `before`;
+        returns their ids."""
+        recent = select(actions.c.table_id).where(actions.c.created >= before)
+        with self._writing() as conn:
+            ids = list(conn.execute(select(tables.c.id).where(
+                tables.c.status == "playing", tables.c.created < before,
+                tables.c.id.not_in(recent))).scalars())
+            if ids:
+                conn.execute(update(tables).where(tables.c.id.in_(ids),
+                                                  tables.c.status == "playing")
+                             .values(status="closed"))
+        return ids
 
     def action_count(self, table_id: str) -> int:
         """How many actions of a table are stored."""

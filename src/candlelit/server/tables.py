@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -53,6 +55,8 @@ class LiveTable:
     presence: Presence = field(default_factory=Presence)
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
+    touched: float = 0.0  # when something last used the table (the hub's clock)
+    closed_after: float = 0.0  # hours without a move after which an idle table is closed
 
     @property
     def id(self) -> str:
@@ -140,32 +144,68 @@ def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
 class Hub:
     """Every live table; the only place that applies actions, stores them and runs bots."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, *,
+                 lifecycle: Lifecycle | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.lifecycle = lifecycle or Lifecycle()
+        self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.replays = 0  # tables rebuilt from the store so far
         self.on_change: Broadcast | None = None
         self.writer = GroupCommit(store)
+        self.chores: list[asyncio.Task[None]] = []
 
     # -- set-up ------------------------------------------------------------------------
-    def restore(self) -> None:
-        """Rebuild every stored table by replaying its stored actions; a table whose game is
-        gone or whose actions no longer replay (stored under older rules) is left out, with
-        a warning, so that one stale table cannot keep the server from starting."""
-        for row in self.store.load_all():
-            try:
-                state = load(row.game, row.players, row.seed, row.options)
-                for seat, action in row.actions:
-                    state.apply_action(action, seat)
-            except CandlelitError as exc:
-                log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
-                continue
-            self.tables[row.id] = LiveTable(row, state)
+    def start(self) -> None:
+        """Start the background chores: resuming bots, evicting and closing idle tables.
 
-    async def start(self) -> None:
-        """Let bots resume on every unfinished table."""
+        Nothing is replayed before this returns, so start time does not grow with history.
+        """
+        loop = asyncio.get_running_loop()
+        self.chores = [loop.create_task(self.resume()), loop.create_task(self.keep_tidy())]
+
+    async def stop(self) -> None:
+        """Stop the chores and every bot."""
+        for task in self.chores:
+            task.cancel()
         for table in self.tables.values():
-            self.wake_bots(table)
+            if table.driver is not None:
+                table.driver.cancel()
+        await asyncio.gather(*self.chores, return_exceptions=True)
+
+    async def resume(self) -> None:
+        """Load, a few at a time, every unfinished table a bot may play, and wake its bots."""
+        after = ""
+        while True:
+            ids = await asyncio.to_thread(self.store.resumable, after,
+                                          self.lifecycle.resume_batch)
+            if not ids:
+                return
+            for table_id in ids:
+                with contextlib.suppress(AccessDenied):
+                    self.wake_bots(await self.table(table_id))
+            after = ids[-1]
+            await asyncio.sleep(0)
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        """Rebuild a stored table by replaying its actions; a table whose game is gone or
+        whose actions no longer replay (stored under older rules) is left out, with a
+        warning, so that one stale table cannot break the others."""
+        row = self.store.load_table(table_id)
+        if row is None:
+            return None
+        self.replays += 1
+        try:
+            state = load(row.game, row.players, row.seed, row.options)
+            for seat, action in row.actions:
+                state.apply_action(action, seat)
+        except CandlelitError as exc:
+            log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
+            return None
+        return LiveTable(row, state, closed_after=self.lifecycle.idle_close / 3600)
 
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
@@ -198,17 +238,34 @@ class Hub:
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
                        variant, "playing", time.time(), seat_rows, [])
         await asyncio.to_thread(self.store.create_table, row)
-        table = self.tables[row.id] = LiveTable(row, state)
+        table = self.tables[row.id] = LiveTable(row, state, touched=self.clock())
         self.wake_bots(table)
         return table, tokens
 
     # -- access ------------------------------------------------------------------------
-    def table(self, table_id: str) -> LiveTable:
-        """The live table `table_id`, or AccessDenied."""
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table `table_id`, loaded from the store on first use, or AccessDenied."""
         table = self.tables.get(table_id)
         if table is None:
-            raise AccessDenied("no such table")
+            lock = self.loading.setdefault(table_id, asyncio.Lock())
+            try:
+                async with lock:
+                    table = self.tables.get(table_id)
+                    if table is None:
+                        table = await asyncio.to_thread(self._load, table_id)
+                        if table is None:
+                            raise AccessDenied("no such table")
+                        self.tables[table_id] = table
+            finally:
+                if not lock.locked():
+                    self.loading.pop(table_id, None)
+        table.touched = self.clock()
         return table
+
+    def keep(self, table: LiveTable) -> LiveTable:
+        """The table in memory under `table.id`: `table` again, put back if it was evicted
+        meanwhile, or the instance loaded since (a copy of the same stored table)."""
+        return self.tables.setdefault(table.id, table)
 
     def seat_of(self, table: LiveTable, token: str | None) -> int:
         """The seat that `token` opens at `table`, or AccessDenied."""
@@ -229,7 +286,7 @@ class Hub:
         """Give the first free open seat a fresh token; AccessDenied if none is free."""
         async with table.lock:
             for s in table.row.seats:
-                if s.open and not s.claimed and table.row.status != "finished":
+                if s.open and not s.claimed and table.row.status == "playing":
                     token = secrets.token_urlsafe(18)
                     await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
                                             token_hash=token_hash(token), claimed=1)
@@ -246,6 +303,8 @@ class Hub:
         next: a burst of instant bot moves is shown once, when it ends.
         """
         async with table.lock:
+            if table.row.status == "closed":
+                raise IllegalAction("this table was closed for lack of moves")
             if by_bot != table.bot_plays(seat):
                 if by_bot:
                     raise Stale("the seat was taken back from its bot")
@@ -261,6 +320,7 @@ class Hub:
             table.row.actions.append((seat, action))
             table.row.status = status
             table.unshown = True
+            table.touched = self.clock()
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
             await self.show(table)
@@ -276,6 +336,8 @@ class Hub:
         if type(seat) is not int or not 0 <= seat < len(table.row.seats):
             raise IllegalAction(f"there is no seat {seat!r}")
         s = table.row.seats[seat]
+        if table.row.status == "closed":
+            raise IllegalAction("this table was closed for lack of moves")
         if s.kind != "human":
             raise IllegalAction("that seat is a bot seat")
         if on and seat != by_seat and table.connected(seat):
@@ -293,9 +355,55 @@ class Hub:
         if self.on_change is not None:
             await self.on_change(table)
 
+    # -- lifecycle ---------------------------------------------------------------------
+    async def keep_tidy(self) -> None:
+        """Every `lifecycle.sweep` seconds: close idle tables, evict unused ones."""
+        last_close = -math.inf
+        while True:
+            await asyncio.sleep(self.lifecycle.sweep)
+            try:
+                if self.clock() - last_close >= self.lifecycle.close_every:
+                    last_close = self.clock()
+                    await self.close_idle()
+                self.evict()
+            except Exception:
+                log.exception("tidying the tables failed")
+
+    async def close_idle(self) -> None:
+        """Close (in the store, then in memory) every table without a move for too long."""
+        closed = await asyncio.to_thread(self.store.close_idle,
+                                         self.clock() - self.lifecycle.idle_close)
+        for table_id in closed:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.row.status = "closed"
+                table.closed_after = self.lifecycle.idle_close / 3600
+                await self.show(table)
+
+    def evict(self) -> None:
+        """Drop from memory each table nobody uses: finished or closed ones after
+        `lifecycle.linger` seconds, unfinished ones with no bot to move after
+        `lifecycle.idle_evict` seconds. They load again on demand."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            busy = (table.watchers or table.lock.locked() or table.unshown
+                    or (table.driver is not None and not table.driver.done()))
+            if busy:
+                table.touched = now
+                continue
+            idle = now - table.touched
+            if table.row.status != "playing":
+                if idle >= self.lifecycle.linger:
+                    del self.tables[table.id]
+            elif idle >= self.lifecycle.idle_evict and not any(
+                    table.bot_plays(p) for p in table.state.pending_players()):
+                del self.tables[table.id]
+
     # -- bots --------------------------------------------------------------------------
     def wake_bots(self, table: LiveTable) -> None:
         """Make sure bots act for every bot-played seat the table waits on."""
+        if table.row.status == "closed":
+            return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
@@ -327,6 +435,18 @@ class Hub:
         finally:  # a burst that stopped early is still shown
             if table.unshown:
                 await self.show(table)
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """How long tables stay in memory and open (seconds)."""
+
+    linger: float = 30.0  # a finished or closed table nobody watches stays this long
+    idle_evict: float = 600.0  # an unfinished table nobody uses, no bot to move
+    idle_close: float = 72 * 3600.0  # no move for this long: the table is closed
+    sweep: float = 1.0  # how often eviction runs
+    close_every: float = 60.0  # how often idle tables are looked for in the store
+    resume_batch: int = 20  # tables loaded at a time when bots resume after a start
 
 
 def _decide(bot: Bot, state: State, seat: int) -> int:
