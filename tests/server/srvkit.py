@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import html
 import json
+import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +27,7 @@ from candlelit.engine.events import Event
 from candlelit.engine.state import State
 from candlelit.i18n import message as log_message
 from candlelit.server.app import create_app
+from candlelit.server.cluster import ClusterOptions
 from candlelit.server.render import seat_label, table_message
 from candlelit.server.store import Store
 from candlelit.server.tables import Hub, Lifecycle, LiveTable
@@ -92,9 +95,11 @@ class LiveServer:
     """
 
     def __init__(self, db_url: str, bot_delay: float = 0.0,
-                 lifecycle: Lifecycle | None = None) -> None:
+                 lifecycle: Lifecycle | None = None,
+                 cluster: ClusterOptions | None = None) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url, bot_delay=bot_delay, lifecycle=lifecycle)
+        self.app = create_app(db_url, bot_delay=bot_delay, lifecycle=lifecycle,
+                              cluster=cluster)
         self.hub: Hub = self.app.state.hub
         self.store: Store = self.hub.store
         sock = socket.socket()
@@ -362,13 +367,17 @@ def play(conns: list[Conn], rng: random.Random, limit: int = 1000,
 # -- a real `candlelit serve` in a subprocess ---------------------------------------------
 @contextlib.contextmanager
 def serve_process(db_url: str, port: int, log: Path, bot_delay: float = 0.0,
+                  workers: int = 1, env: dict[str, str] | None = None,
                   ) -> Iterator[subprocess.Popen[bytes]]:
-    """`candlelit serve` on 127.0.0.1:`port`; killed (SIGKILL) on exit if still running."""
+    """`candlelit serve` on 127.0.0.1:`port`; killed (SIGKILL) on exit if still running
+    (with `workers`, its whole process group)."""
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", "from candlelit.cli.app import main; main()", "serve",
              "--host", "127.0.0.1", "--port", str(port), "--db", db_url,
-             "--bot-delay", str(bot_delay)], stdout=out, stderr=subprocess.STDOUT)
+             "--bot-delay", str(bot_delay), "--workers", str(workers)],
+            stdout=out, stderr=subprocess.STDOUT, env=os.environ | (env or {}),
+            start_new_session=workers > 1)
     try:
         def up() -> bool:
             assert proc.poll() is None, f"the server exited: {log.read_text()[-2000:]}"
@@ -379,6 +388,9 @@ def serve_process(db_url: str, port: int, log: Path, bot_delay: float = 0.0,
         wait_for(up, 30, "candlelit serve to answer")
         yield proc
     finally:
+        if workers > 1:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()
         proc.wait(TIMEOUT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -297,6 +298,8 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
     idle_close: Annotated[float, typer.Option(
         help="hours without a move after which a table is closed", min=0.001)] = 72.0,
+    workers: Annotated[int, typer.Option(
+        help="worker processes (more than 1 needs PostgreSQL)", min=1)] = 1,
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
@@ -306,11 +309,21 @@ def serve(
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
+    if workers > 1 and not db.startswith("postgresql"):
+        fail("--workers above 1 needs PostgreSQL (--db postgresql://…)")
     tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
+    settings: dict[str, Any] = {
+        "host": host, "port": port, "ws_max_size": 65536, "ws_per_message_deflate": False,
+        "log_level": "warning", "access_log": False}  # no access log: URLs hold seat tokens
+    if workers > 1:  # each worker process builds its app from these variables
+        os.environ |= {"CANDLELIT_DB": db, "CANDLELIT_BOT_DELAY": str(bot_delay),
+                       "CANDLELIT_IDLE_CLOSE": str(idle_close),
+                       "CANDLELIT_WORKERS": str(workers)}
+        uvicorn.run("candlelit.server.app:app_from_env", factory=True, workers=workers,
+                    **settings)
+        return
     lifecycle = Lifecycle(idle_close=idle_close * 3600)
-    uvicorn.run(create_app(db, bot_delay=bot_delay, lifecycle=lifecycle), host=host, port=port,
-                ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
-                access_log=False)  # no access log: URLs hold seat tokens
+    uvicorn.run(create_app(db, bot_delay=bot_delay, lifecycle=lifecycle), **settings)
 
 
 def _game_commands() -> None:

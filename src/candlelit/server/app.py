@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
@@ -21,6 +22,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES
+from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
 from candlelit.server.render import board_html, log_html, seat_label, table_message
@@ -164,6 +166,7 @@ async def socket(websocket: WebSocket) -> None:
     table.watchers.add(watcher)
     if seat is not None:
         table.presence.arrive(seat)
+        hub.present(table, seat)
     await broadcast(table)
     try:
         while True:
@@ -178,6 +181,7 @@ async def socket(websocket: WebSocket) -> None:
         table.watchers.discard(watcher)
         if seat is not None:
             table.presence.leave(seat)
+            hub.present(table, seat)
         await broadcast(table)
 
 async def health(request: Request) -> Response:
@@ -210,10 +214,16 @@ ROUTES = [
 
 
 def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
-               lifecycle: Lifecycle | None = None) -> Starlette:
-    """The ASGI app on `db_url`; tables load from it on demand."""
-    store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
+               lifecycle: Lifecycle | None = None,
+               cluster: ClusterOptions | None = None) -> Starlette:
+    """The ASGI app on `db_url`; tables load from it on demand. With `cluster`, one worker
+    of several sharing a PostgreSQL database."""
+    if cluster is None:
+        store = Store(db_url)
+        hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
+    else:
+        store = ClusterStore(db_url, cluster.worker)
+        hub = ClusterHub(store, bot_delay=bot_delay, lifecycle=lifecycle, options=cluster)
     hub.on_change = broadcast
 
     @contextlib.asynccontextmanager
@@ -227,6 +237,18 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6,
                     exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     return app
+
+
+def app_from_env() -> Starlette:
+    """The app of one `serve --workers N` worker, configured by the CANDLELIT_* variables
+    that `candlelit serve` sets."""
+    env = os.environ
+    cluster = None
+    if int(env.get("CANDLELIT_WORKERS", "1")) > 1:
+        cluster = ClusterOptions(worker_id(), stale=float(env.get("CANDLELIT_STALE", "5")))
+    lifecycle = Lifecycle(idle_close=float(env.get("CANDLELIT_IDLE_CLOSE", "72")) * 3600)
+    return create_app(env.get("CANDLELIT_DB", "sqlite:///candlelit.db"),
+                      float(env.get("CANDLELIT_BOT_DELAY", "0.6")), lifecycle, cluster)
 
 
 def _hub(request: Request) -> Hub:

@@ -42,6 +42,7 @@ tables = Table(
     Column("variant", String(64)),
     Column("status", String(16), nullable=False),  # playing | finished | closed (idle)
     Column("created", Float, nullable=False),
+    Column("owner", String(64)),  # the worker that drives its bots (--workers > 1)
 )
 
 seats = Table(
@@ -64,6 +65,22 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Integer, nullable=False),
     Column("created", Float, nullable=False),
+)
+
+
+workers = Table(
+    "workers", metadata,  # the live workers of `serve --workers N` and their heartbeats
+    Column("id", String(64), primary_key=True),
+    Column("pid", Integer, nullable=False),
+    Column("beat", Float, nullable=False),
+)
+
+presence = Table(
+    "presence", metadata,  # open seat connections per worker (--workers > 1)
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("worker", String(64), primary_key=True),
+    Column("count", Integer, nullable=False),
 )
 
 
@@ -117,8 +134,9 @@ ActionRow = tuple[str, int, int, int, str]
 class Store:
     """Every write commits before it returns, so an acknowledged action is durable."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, worker: str | None = None) -> None:
         self.url = url
+        self.worker = worker  # this worker's id; new tables are owned by it
         self.engine: Engine = create_engine(url, future=True)
         # SQLite has one writer at a time; writers that collide wait in SQLite's busy
         # handler, which sleeps for milliseconds. Taking turns here costs nothing instead.
@@ -140,7 +158,7 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, seed=row.seed,
                 options=json.loads(json.dumps(row.options)), variant=row.variant,
-                status=row.status, created=row.created))
+                status=row.status, created=row.created, owner=self.worker))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": int(s.claimed),
@@ -165,12 +183,26 @@ class Store:
             for status, ids in sorted(by_status.items()):
                 conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
                              .values(status=status))
+            self._announce(conn, {t for t, *_ in rows})
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change a seat's claimed / bot_playing flags."""
         with self._writing() as conn:
             conn.execute(update(seats).where(seats.c.table_id == table_id,
                                              seats.c.seat == seat).values(**values))
+            self._announce(conn, {table_id})
+
+    def take_seat(self, table_id: str, seat: int, digest: str) -> bool:
+        """Give a free open seat the token `digest`; False if someone took it first."""
+        with self._writing() as conn:
+            done = bool(conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.claimed == 0)
+                .values(token_hash=digest, claimed=1)).rowcount == 1)
+            self._announce(conn, {table_id})
+        return done
+
+    def _announce(self, conn: Any, table_ids: set[str]) -> None:
+        """Tell other workers, when this write commits, that these tables changed."""
 
     def load_all(self) -> list[TableRow]:
         """Every stored table with its seats and actions, oldest first."""
@@ -248,6 +280,7 @@ class Store:
                 conn.execute(update(tables).where(tables.c.id.in_(ids),
                                                   tables.c.status == "playing")
                              .values(status="closed"))
+                self._announce(conn, set(ids))
         return ids
 
     def action_count(self, table_id: str) -> int:

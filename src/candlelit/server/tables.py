@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from candlelit.bots.base import Bot, SeatObservation
 from candlelit.bots.registry import bot_names, default_bot, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
@@ -239,6 +241,7 @@ class Hub:
                        variant, "playing", time.time(), seat_rows, [])
         await asyncio.to_thread(self.store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, state, touched=self.clock())
+        self.claimed(row.id)
         self.wake_bots(table)
         return table, tokens
 
@@ -288,8 +291,10 @@ class Hub:
             for s in table.row.seats:
                 if s.open and not s.claimed and table.row.status == "playing":
                     token = secrets.token_urlsafe(18)
-                    await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
-                                            token_hash=token_hash(token), claimed=1)
+                    if not await asyncio.to_thread(self.store.take_seat, table.id, s.seat,
+                                                   token_hash(token)):
+                        s.claimed = True  # another worker gave it away first
+                        continue
                     s.token_hash, s.claimed = token_hash(token), True
                     return s.seat, token
         raise AccessDenied("this table has no free seat")
@@ -303,19 +308,26 @@ class Hub:
         next: a burst of instant bot moves is shown once, when it ends.
         """
         async with table.lock:
-            if table.row.status == "closed":
-                raise IllegalAction("this table was closed for lack of moves")
-            if by_bot != table.bot_plays(seat):
-                if by_bot:
-                    raise Stale("the seat was taken back from its bot")
-                raise IllegalAction("a bot is playing this seat: take it back first")
-            if not by_bot and seat_version != table.seat_version(seat):
-                raise Stale("that choice was made on an out-of-date view")
-            trial = table.state.clone()
-            trial.apply_action(action, seat)
-            index = len(table.state.history)
-            status = "finished" if trial.is_terminal() else "playing"
-            await self.writer.append((table.id, index, seat, action, status))
+            while True:
+                if table.row.status == "closed":
+                    raise IllegalAction("this table was closed for lack of moves")
+                if by_bot != table.bot_plays(seat):
+                    if by_bot:
+                        raise Stale("the seat was taken back from its bot")
+                    raise IllegalAction("a bot is playing this seat: take it back first")
+                if not by_bot and seat_version != table.seat_version(seat):
+                    raise Stale("that choice was made on an out-of-date view")
+                trial = table.state.clone()
+                trial.apply_action(action, seat)
+                index = len(table.state.history)
+                status = "finished" if trial.is_terminal() else "playing"
+                try:
+                    await self.writer.append((table.id, index, seat, action, status))
+                except IntegrityError:  # another worker stored action `index` first
+                    if not await self.catch_up(table):
+                        raise
+                    continue  # validate again on the table as it now is
+                break
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
@@ -325,6 +337,21 @@ class Hub:
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
             await self.show(table)
         self.wake_bots(table)
+
+    async def catch_up(self, table: LiveTable) -> bool:
+        """Apply what other workers stored since `table` was read (its lock held); True if
+        anything changed. One process is the only writer, so nothing ever does here."""
+        return False
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process drives the bots of `table_id` (one process: every table)."""
+        return True
+
+    def claimed(self, table_id: str) -> None:
+        """This process now owns `table_id` (it created it)."""
+
+    def present(self, table: LiveTable, seat: int) -> None:
+        """`seat`'s connections to this process changed (other workers may need to know)."""
 
     async def show(self, table: LiveTable) -> None:
         """Tell the watchers of `table` about every change not yet shown."""
@@ -402,7 +429,7 @@ class Hub:
     # -- bots --------------------------------------------------------------------------
     def wake_bots(self, table: LiveTable) -> None:
         """Make sure bots act for every bot-played seat the table waits on."""
-        if table.row.status == "closed":
+        if table.row.status == "closed" or not self.owns(table.id):
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
@@ -416,7 +443,7 @@ class Hub:
 
     async def _drive_until_humans(self, table: LiveTable) -> None:
         try:
-            while not table.state.is_terminal():
+            while not table.state.is_terminal() and self.owns(table.id):
                 waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
                 if not waiting:
                     return
