@@ -66,7 +66,7 @@ def stored(url: str, table_id: str) -> list[tuple[int, int]]:
 
 @pytest.mark.postgres
 def test_an_action_on_one_worker_reaches_the_watchers_on_another(pg: str):
-    a_opts, b_opts = ClusterOptions("worker-a", stale=2.0), ClusterOptions("worker-b", stale=2.0)
+    a_opts, b_opts = ClusterOptions("worker-a"), ClusterOptions("worker-b")
     with LiveServer(pg, cluster=a_opts) as a, LiveServer(pg, cluster=b_opts) as b:
         table_id, tokens = a.create(["human"])
         assert query(pg, "SELECT owner FROM tables WHERE id = %s", table_id) == [("worker-a",)]
@@ -75,7 +75,7 @@ def test_an_action_on_one_worker_reaches_the_watchers_on_another(pg: str):
             conns = {0: mine, 1: yours}
             # presence crosses workers: A sees seat 1, connected on B
             wait_for(lambda: a.table(table_id).connected(1), what="A to see seat 1")
-            assert b.table(table_id).connected(0)
+            wait_for(lambda: b.table(table_id).connected(0), what="B to see seat 0")
             rng = random.Random(3)
             for _ in range(10):
                 count = len(stored(pg, table_id))
@@ -99,7 +99,8 @@ def test_an_action_on_one_worker_reaches_the_watchers_on_another(pg: str):
                 spectator.until(lambda m, w=want: m["type"] == "state"
                                 and m["board"] == w["board"] and m["log"] == w["log"],
                                 what="the spectator on B to see the action")
-            assert a.table(table_id).state.serialize() == b.table(table_id).state.serialize()
+            wait_for(lambda: a.table(table_id).state.serialize()
+                     == b.table(table_id).state.serialize(), what="the same replicas")
         wait_for(lambda: not a.table(table_id).connected(1), what="A to see seat 1 leave")
 
 

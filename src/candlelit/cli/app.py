@@ -316,6 +316,9 @@ def serve(
         "host": host, "port": port, "ws_max_size": 65536, "ws_per_message_deflate": False,
         "log_level": "warning", "access_log": False}  # no access log: URLs hold seat tokens
     if workers > 1:  # each worker process builds its app from these variables
+        from candlelit.server.store import Store
+
+        Store(db).close()  # the schema, made once here rather than by racing workers
         os.environ |= {"CANDLELIT_DB": db, "CANDLELIT_BOT_DELAY": str(bot_delay),
                        "CANDLELIT_IDLE_CLOSE": str(idle_close),
                        "CANDLELIT_WORKERS": str(workers)}

@@ -312,8 +312,8 @@ class ClusterHub(Hub):
         self.due.discard((kind, table_id))
         try:
             table = self.tables.get(table_id)
-            if table is None:
-                if not (self.owns(table_id) or table_id in self.loading) or kind != "r":
+            if table is None:  # a replica being loaded, or an owned table to drive
+                if table_id not in self.loading and not (kind == "r" and self.owns(table_id)):
                     return
                 table = await self.table(table_id)
             async with table.lock:
