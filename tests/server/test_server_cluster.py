@@ -217,6 +217,10 @@ async def kill_and_play(url: str, base: str, rng: random.Random) -> None:
                         or rng.choice(pids)
                     os.kill(victim, signal.SIGKILL)
                     kills += 1
+                    if in_flight is not None:  # our worker may live on and answer it
+                        await acknowledged(ws, len(acked))
+                        acked.append(in_flight)
+                        in_flight = None
         except (ConnectionClosed, InvalidStatus, OSError):
             pass  # our own worker was the one killed: connect again
         await asyncio.sleep(0.05)

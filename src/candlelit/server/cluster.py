@@ -16,7 +16,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from sqlalchemy.engine import make_url
 
 from candlelit.engine.errors import OptionError
 from candlelit.server.store import (
+    ActionRow,
     SeatRow,
     Store,
     actions,
@@ -84,6 +85,27 @@ class ClusterStore(Store):
     def _notify(self, conn: Any, kind: str, table_ids: set[str]) -> None:
         for table_id in sorted(table_ids):
             conn.execute(select(func.pg_notify(CHANNEL, f"{kind} {table_id} {self.me}")))
+
+    def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
+        """Record the rows whose index is still free, in one transaction; returns the
+        (table, index) pairs another worker took first (a conflict fails no other row)."""
+        now = time.time()
+        with self._writing() as conn:
+            stored = {(t, idx) for t, idx in conn.execute(
+                pg_insert(actions).values([
+                    {"table_id": t, "idx": idx, "seat": seat, "action": action,
+                     "created": now} for t, idx, seat, action, _ in rows])
+                .on_conflict_do_nothing()
+                .returning(actions.c.table_id, actions.c.idx)).all()}
+            by_status: dict[str, set[str]] = {}
+            for t, idx, *_, status in rows:
+                if (t, idx) in stored:
+                    by_status.setdefault(status, set()).add(t)
+            for status, ids in sorted(by_status.items()):
+                conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
+                             .values(status=status))
+            self._announce(conn, {t for t, _ in stored})
+        return {(t, idx) for t, idx, *_ in rows} - stored
 
     def beat(self, now: float) -> None:
         """Record that this worker is alive."""

@@ -127,6 +127,10 @@ class Listing:
     players: int
 
 
+class IndexTaken(Exception):
+    """Another worker stored an action at this index of the table first."""
+
+
 ActionRow = tuple[str, int, int, int, str]
 """(table id, index, seat, action, the table's status after it) of one action to store."""
 
@@ -184,6 +188,12 @@ class Store:
                 conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
                              .values(status=status))
             self._announce(conn, {t for t, *_ in rows})
+
+    def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
+        """Record the rows whose index is still free; returns the (table, index) pairs that
+        another writer took first. One process is the only writer: none are taken."""
+        self.append_actions(rows)
+        return set()
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change a seat's claimed / bot_playing flags."""

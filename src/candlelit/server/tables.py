@@ -21,7 +21,14 @@ from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
 from candlelit.server.presence import Presence
-from candlelit.server.store import ActionRow, SeatRow, Store, TableRow, token_hash
+from candlelit.server.store import (
+    ActionRow,
+    IndexTaken,
+    SeatRow,
+    Store,
+    TableRow,
+    token_hash,
+)
 
 log = logging.getLogger("candlelit.server")
 
@@ -120,7 +127,8 @@ class GroupCommit:
         while self.waiting:
             batch, self.waiting = self.waiting, []
             try:
-                await asyncio.to_thread(self.store.append_actions, [row for row, _ in batch])
+                taken = await asyncio.to_thread(self.store.append_free,
+                                                [row for row, _ in batch])
             except Exception:  # one bad row must not fail the others: store one by one
                 for row, done in batch:
                     try:
@@ -130,8 +138,8 @@ class GroupCommit:
                     else:
                         _settle(done, None)
             else:
-                for _, done in batch:
-                    _settle(done, None)
+                for row, done in batch:
+                    _settle(done, IndexTaken(row[1]) if (row[0], row[1]) in taken else None)
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
@@ -156,6 +164,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.replays = 0  # tables rebuilt from the store so far
+        self.broken: set[str] = set()  # stored tables that no longer replay (warned once)
         self.on_change: Broadcast | None = None
         self.writer = GroupCommit(store)
         self.chores: list[asyncio.Task[None]] = []
@@ -196,7 +205,7 @@ class Hub:
         """Rebuild a stored table by replaying its actions; a table whose game is gone or
         whose actions no longer replay (stored under older rules) is left out, with a
         warning, so that one stale table cannot break the others."""
-        row = self.store.load_table(table_id)
+        row = None if table_id in self.broken else self.store.load_table(table_id)
         if row is None:
             return None
         self.replays += 1
@@ -206,6 +215,7 @@ class Hub:
                 state.apply_action(action, seat)
         except CandlelitError as exc:
             log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
+            self.broken.add(table_id)
             return None
         return LiveTable(row, state, closed_after=self.lifecycle.idle_close / 3600)
 
@@ -323,7 +333,7 @@ class Hub:
                 status = "finished" if trial.is_terminal() else "playing"
                 try:
                     await self.writer.append((table.id, index, seat, action, status))
-                except IntegrityError:  # another worker stored action `index` first
+                except (IntegrityError, IndexTaken):  # another worker stored `index` first
                     if not await self.catch_up(table):
                         raise
                     continue  # validate again on the table as it now is
