@@ -38,7 +38,7 @@ from candlelit.engine.records import verify
 from candlelit.server.cluster import ClusterOptions
 from candlelit.server.render import table_message
 
-STALE = "1.0"  # seconds of silence after which a worker is dead, in these tests
+STALE = "2.0"  # seconds of silence after which a worker is dead, in these tests
 
 
 @pytest.fixture
@@ -212,7 +212,7 @@ async def kill_and_play(url: str, base: str, rng: random.Random) -> None:
                     last = await acknowledged(ws, len(acked))
                     acked.append(choice)
                 if not finished:
-                    pids = live_pids(url)
+                    pids = wait_for(lambda: live_pids(url), what="a live worker")
                     victim = (owner_pid(url, table_id) if rng.random() < 0.5 else None) \
                         or rng.choice(pids)
                     os.kill(victim, signal.SIGKILL)

@@ -161,6 +161,7 @@ async def socket(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     table = hub.keep(table)
+    await hub.sync(table)  # another worker may have moved since this replica last heard
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
     table.watchers.add(watcher)

@@ -275,6 +275,11 @@ class ClusterHub(Hub):
                 self.shared.presence_elsewhere, table_id, self.clock() - self.options.stale))
         return table
 
+    async def sync(self, table: LiveTable) -> None:
+        """Catch `table` up before a new watcher sees it: notices may still be queued."""
+        async with table.lock:
+            await self.catch_up(table)
+
     async def catch_up(self, table: LiveTable) -> bool:
         """Apply what other workers stored since `table` was read (its lock held)."""
         got = await asyncio.to_thread(self.shared.refresh, table.id,

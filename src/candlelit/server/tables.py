@@ -353,6 +353,10 @@ class Hub:
         anything changed. One process is the only writer, so nothing ever does here."""
         return False
 
+    async def sync(self, table: LiveTable) -> None:
+        """Bring `table` up to date with the store before showing it to a new watcher (one
+        process: memory is the store's latest state already)."""
+
     def owns(self, table_id: str) -> bool:
         """Whether this process drives the bots of `table_id` (one process: every table)."""
         return True
