@@ -137,6 +137,7 @@ def test_more_than_one_worker_with_sqlite_is_refused_in_one_line(tmp_path: Path)
 
 
 @pytest.mark.postgres
+@pytest.mark.slow
 def test_the_bots_of_a_killed_workers_table_continue_on_another(pg: str, tmp_path: Path):
     with cluster(pg, tmp_path, workers=2, bot_delay=0.02) as base:
         created = httpx.post(f"{base}/tables", timeout=TIMEOUT, data={
