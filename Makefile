@@ -48,6 +48,7 @@ bench: $(VENV)/.installed-dev
 
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python bench/server_bench.py
+	$(BIN)/python bench/cluster_bench.py
 
 bench-profile: $(VENV)/.installed-dev
 	$(BIN)/python bench/profile_playout.py --players 4 --games 300

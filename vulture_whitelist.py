@@ -29,6 +29,7 @@ from candlelit.games.nevermore.cards import _SourceRef as NevermoreSourceRef
 from candlelit.games.shadow_hunters.catalogue import board_context as shadow_hunters_board
 from candlelit.games.shadow_hunters.commands import register as shadow_hunters_commands
 from candlelit.games.shadow_hunters.vocabulary import BlockType
+from candlelit.server.app import app_from_env
 from candlelit.server.render import _GameTemplates
 
 __all__ = ["CARD_FILE_NOTES", "USED_WHERE_VULTURE_CANNOT_SEE"]
@@ -81,4 +82,6 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     AnimaBot._trade_offer, AnimaBot._trade_reply, AnimaBot._trade_confirm,
     # the one-line contract of each effect block: documentation the rules honour, read by people
     BlockType("name", {}, "contract").contract,
+    # `serve --workers N` hands uvicorn this factory as an import string
+    app_from_env,
 )

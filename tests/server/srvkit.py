@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import html
 import json
+import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -122,8 +124,10 @@ class LiveServer:
         config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536,
                                 timeout_graceful_shutdown=3, lifespan="on")
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]},
-                                       daemon=True)
+        self.loop = asyncio.new_event_loop()  # the server's: tables are loaded on it
+        self.thread = threading.Thread(
+            target=self.loop.run_until_complete, args=(self.server.serve(sockets=[sock]),),
+            daemon=True)
         self.thread.start()
         wait_for(lambda: self.server.started or not self.thread.is_alive(), what="uvicorn")
         assert self.server.started, "the server did not start"
@@ -138,13 +142,19 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}/t/{table_id}/ws{query}"
 
     def table(self, table_id: str) -> LiveTable:
-        return self.hub.tables[table_id]
+        """The live table, loaded on the server's loop if it is not in memory."""
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            table = asyncio.run_coroutine_threadsafe(self.hub.table(table_id),
+                                                     self.loop).result(TIMEOUT)
+        return table
 
     def stop(self) -> None:
         self.http.close()
         self.server.should_exit = True
         self.thread.join(TIMEOUT)
         assert not self.thread.is_alive(), "the server did not stop"
+        self.loop.close()
 
     def __enter__(self) -> LiveServer:
         return self
@@ -406,13 +416,17 @@ def play(conns: list[Conn], rng: random.Random, limit: int = 1000,
 # -- a real `candlelit serve` in a subprocess ---------------------------------------------
 @contextlib.contextmanager
 def serve_process(db_url: str, port: int, log: Path, bot_delay: float = 0.0,
+                  workers: int = 1, env: dict[str, str] | None = None,
                   ) -> Iterator[subprocess.Popen[bytes]]:
-    """`candlelit serve` on 127.0.0.1:`port`; killed (SIGKILL) on exit if still running."""
+    """`candlelit serve` on 127.0.0.1:`port`; killed (SIGKILL) on exit if still running
+    (with `workers`, its whole process group)."""
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", "from candlelit.cli.app import main; main()", "serve",
              "--host", "127.0.0.1", "--port", str(port), "--db", db_url,
-             "--bot-delay", str(bot_delay)], stdout=out, stderr=subprocess.STDOUT)
+             "--bot-delay", str(bot_delay), "--workers", str(workers)],
+            stdout=out, stderr=subprocess.STDOUT, env=os.environ | (env or {}),
+            start_new_session=workers > 1)
     try:
         def up() -> bool:
             assert proc.poll() is None, f"the server exited: {log.read_text()[-2000:]}"
@@ -423,6 +437,9 @@ def serve_process(db_url: str, port: int, log: Path, bot_delay: float = 0.0,
         wait_for(up, 30, "candlelit serve to answer")
         yield proc
     finally:
+        if workers > 1:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()
         proc.wait(TIMEOUT)

@@ -51,6 +51,8 @@ async def next_state(ws: ClientConnection, seen: list[dict[str, Any]]) -> dict[s
                              f"{last.get('seat_version')}: {last.get('actions')!r:.400}"
                              ) from None
     assert message["type"] == "state", f"the server refused a good action: {message}"
+    if seen:  # only the parts that changed are sent: merge them into the page
+        message = {k: v for k, v in seen[-1].items() if k != "fresh"} | message
     seen.append(message)
     return message
 

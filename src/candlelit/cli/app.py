@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -311,15 +312,22 @@ def serve(
     trusted_proxy: Annotated[str, typer.Option(
         help="address(es) of your reverse proxy, comma-separated: only its "
              "X-Forwarded-For/-Proto headers are believed")] = "127.0.0.1",
+    idle_close: Annotated[float, typer.Option(
+        help="hours without a move after which a table is closed", min=0.001)] = 72.0,
+    workers: Annotated[int, typer.Option(
+        help="worker processes (more than 1 needs PostgreSQL)", min=1)] = 1,
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
 
-    from candlelit.server.app import create_app
+    from candlelit.server.app import SETTINGS_VARIABLE, create_app
     from candlelit.server.site import WILDCARD_HOSTS, listen_url, parse_public_url
+    from candlelit.server.tables import Lifecycle
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
+    if workers > 1 and not db.startswith("postgresql"):
+        fail("--workers above 1 needs PostgreSQL (--db postgresql://…)")
     listen = listen_url(host, port)
     if public_url is None and host in WILDCARD_HOSTS:
         fail(f"--host {host} needs --public-url: the address players type "
@@ -328,15 +336,28 @@ def serve(
         public = parse_public_url(public_url or listen)
     except ValueError as exc:
         fail(f"--public-url: {exc}")
-    app = create_app(db, bot_delay=bot_delay, public_url=public, listen=listen,
-                     create_limit=create_limit, join_limit=join_limit,
-                     connections_per_client=connections_per_client,
-                     spectators_per_table=spectators_per_table)
+    app_settings: dict[str, Any] = {
+        "db_url": db, "bot_delay": bot_delay, "public_url": public, "listen": listen,
+        "create_limit": create_limit, "join_limit": join_limit,
+        "connections_per_client": connections_per_client,
+        "spectators_per_table": spectators_per_table}
+    server: dict[str, Any] = {
+        "host": host, "port": port, "ws_max_size": 65536, "ws_per_message_deflate": False,
+        "log_level": "warning", "forwarded_allow_ips": trusted_proxy,
+        "access_log": False}  # no access log: URLs hold seat tokens
     where = "" if public == listen else f", listening on {listen}"
     tty.console.print(f"Candlelit is serving at [bold]{public}[/]{where}  (Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
-                log_level="warning", forwarded_allow_ips=trusted_proxy,
-                access_log=False)  # no access log: URLs hold seat tokens
+    if workers > 1:  # each worker process builds its app from this variable
+        from candlelit.server.store import Store
+
+        Store(db).close()  # the schema, made once here rather than by racing workers
+        os.environ[SETTINGS_VARIABLE] = json.dumps(
+            app_settings | {"idle_close": idle_close, "workers": workers})
+        uvicorn.run("candlelit.server.app:app_from_env", factory=True, workers=workers,
+                    **server)
+        return
+    lifecycle = Lifecycle(idle_close=idle_close * 3600)
+    uvicorn.run(create_app(**app_settings, lifecycle=lifecycle), **server)
 
 
 def _game_commands() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 from collections.abc import AsyncIterator
 
@@ -25,6 +27,7 @@ from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
+from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
 from candlelit.server.fanout import REFUSED, Fanout, client_of
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
@@ -35,17 +38,16 @@ from candlelit.server.render import board_html, log_html, seat_label
 from candlelit.server.responses import LANG_COOKIE, html, language
 from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
-from candlelit.server.tables import AccessDenied, Hub, LiveTable, Stale, Watcher
+from candlelit.server.tables import AccessDenied, Hub, Lifecycle, LiveTable, Stale, Watcher
 
 log = logging.getLogger("candlelit.server")
 
 
 async def lobby(request: Request) -> Response:
     """The lobby: open tables to join, recent finished ones, the new-table form."""
-    hub = _hub(request)
-    open_tables = [t for t in hub.tables.values() if t.row.status != "finished"
-                   and any(s.open and not s.claimed for s in t.row.seats)]
-    finished = [t for t in hub.tables.values() if t.row.status == "finished"][-20:]
+    store = _hub(request).store
+    open_tables = await asyncio.to_thread(store.open_tables)
+    finished = await asyncio.to_thread(store.finished_tables)
     bots = {spec.name: bot_names(spec.name) for spec in games()}
     return html(request, "lobby.html", open_tables=open_tables, finished=finished,
                 bots=bots)
@@ -71,16 +73,16 @@ async def create_table(request: Request) -> Response:
     site: Site = request.app.state.site
     return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
 
-def live(request: Request) -> LiveTable:
-    """The table the URL names, or 404."""
+async def live(request: Request) -> LiveTable:
+    """The table the URL names (loaded on demand), or 404."""
     try:
-        return _hub(request).table(request.path_params["table_id"])
+        return await _hub(request).table(request.path_params["table_id"])
     except AccessDenied:
         raise HTTPException(404, "no such table") from None
 
 async def table_page(request: Request) -> Response:
     """A seat's live table (the token in the URL is the seat's key)."""
-    table = live(request)
+    table = await live(request)
     token = request.query_params.get("token")
     try:
         seat = _hub(request).seat_of(table, token)
@@ -93,14 +95,14 @@ async def table_page(request: Request) -> Response:
 
 async def watch_page(request: Request) -> Response:
     """The live table as a spectator sees it."""
-    table = live(request)
+    table = await live(request)
     return html(request, "table.html", table=table, seat=None, token=None,
                 first=_fanout(request).message(table, None, language(request)),
                 seat_name=None)
 
 async def join(request: Request) -> Response:
     """POST /t/{id}/join: take an open seat, then go to it."""
-    table = live(request)
+    table = await live(request)
     try:
         _, token = await _hub(request).join_open_seat(table)
     except AccessDenied as exc:
@@ -108,13 +110,13 @@ async def join(request: Request) -> Response:
     return RedirectResponse(f"/t/{table.id}?token={token}", status_code=303)
 
 def _finished(table: LiveTable) -> None:
-    """Refuse (403) what only a finished game offers."""
-    if table.row.status != "finished":
+    """Refuse (403) what only a finished (or closed) game offers."""
+    if table.row.status == "playing":
         raise HTTPException(403, "the record is available once the game is over")
 
 async def record(request: Request) -> Response:
     """The finished game's record as a JSON download."""
-    table = live(request)
+    table = await live(request)
     _finished(table)
     names = [seat_label(table, s, "en", None) for s in range(table.row.players)]
     body = json.dumps(make_record(table.state, seats=names), ensure_ascii=False)
@@ -123,7 +125,7 @@ async def record(request: Request) -> Response:
 
 async def replay_page(request: Request) -> Response:
     """A finished game at one step, from one seat's view or the public one."""
-    table = live(request)
+    table = await live(request)
     _finished(table)
     lang = language(request)
     seat = _int_param(request, "seat", None, table.row.players - 1)
@@ -157,13 +159,15 @@ async def socket(websocket: WebSocket) -> None:
     """A watcher's WebSocket: updates out, actions in."""
     hub: Hub = websocket.app.state.hub
     try:
-        table = hub.table(websocket.path_params["table_id"])
+        table = await hub.table(websocket.path_params["table_id"])
         token = websocket.query_params.get("token")
         seat = hub.seat_of(table, token) if token else None
     except AccessDenied:
         await websocket.close(code=4403)
         return
     await websocket.accept()
+    table = hub.keep(table)
+    await hub.sync(table)  # another worker may have moved since this replica last heard
     lang = language(websocket)
     watcher = Watcher(seat, lang, websocket.send_json)
     fanout: Fanout = websocket.app.state.fanout
@@ -174,6 +178,8 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.close(code=REFUSED)
         return
     fanout.admit(table, watcher, address)
+    if seat is not None:
+        hub.present(table, seat)
     try:
         while True:
             message = await websocket.receive()  # text, or binary frames read as UTF-8
@@ -185,6 +191,8 @@ async def socket(websocket: WebSocket) -> None:
         pass
     finally:
         fanout.leave(table, watcher)
+        if seat is not None:
+            hub.present(table, seat)
 
 async def health(request: Request) -> Response:
     """Liveness for hosts: ok and the number of tables."""
@@ -231,8 +239,10 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
                public_url: str = DEFAULT_URL, listen: str | None = None,
                create_limit: int = 10, join_limit: int = 30,
                connections_per_client: int = 20, spectators_per_table: int = 300,
-               presence_delay: float = 0.25) -> Starlette:
-    """The ASGI app, its tables restored from `db_url`.
+               presence_delay: float = 0.25, lifecycle: Lifecycle | None = None,
+               cluster: ClusterOptions | None = None) -> Starlette:
+    """The ASGI app on `db_url`; tables load from it on demand. With `cluster`, one worker
+    of several sharing a PostgreSQL database.
 
     Invite links start with `public_url`; requests must name its host, the `listen` one
     (default: the public one) or a loopback name; `create_limit` tables and `join_limit`
@@ -242,20 +252,20 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
     the others at most once per `presence_delay` seconds.
     """
     site = Site(parse_public_url(public_url), parse_public_url(listen or public_url))
-    store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    if cluster is None:
+        store = Store(db_url)
+        hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
+    else:
+        store = ClusterStore(db_url, cluster.worker)
+        hub = ClusterHub(store, bot_delay=bot_delay, lifecycle=lifecycle, options=cluster)
     fanout = Fanout(connections_per_client, spectators_per_table, presence_delay)
     hub.on_change = fanout.broadcast
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.restore()
-        await hub.start()
+        hub.start()
         yield
-        hub.stop()
-        for table in hub.tables.values():
-            if table.driver is not None:
-                table.driver.cancel()
+        await hub.stop()
         store.close()
 
     gate = [Middleware(TrustedHostMiddleware, allowed_hosts=site.hosts(), www_redirect=False),
@@ -270,6 +280,24 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
     app.state.fanout = fanout
     app.state.site = site
     return app
+
+
+SETTINGS_VARIABLE = "CANDLELIT_SERVE"
+"""The environment variable through which `candlelit serve --workers N` configures each
+worker: a JSON object of `create_app` keyword arguments, plus `idle_close` (hours) and
+`workers`. CANDLELIT_STALE (seconds, default 5) is how long a worker may stay silent before
+the others take its tables over."""
+
+
+def app_from_env() -> Starlette:
+    """The app of one `serve --workers N` worker, configured by SETTINGS_VARIABLE."""
+    settings = dict(json.loads(os.environ.get(SETTINGS_VARIABLE, "{}")))
+    workers = int(settings.pop("workers", 1))
+    stale = float(os.environ.get("CANDLELIT_STALE", "5"))
+    idle_close = float(settings.pop("idle_close", 72.0))
+    cluster = ClusterOptions(worker_id(), stale=stale) if workers > 1 else None
+    return create_app(**settings, lifecycle=Lifecycle(idle_close=idle_close * 3600),
+                      cluster=cluster)
 
 
 def _hub(request: Request) -> Hub:

@@ -185,6 +185,7 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         "actions": env.get_template("actions.html").render(
             controls=controls, t=tr, seat=seat, view=view, table_id=table.id,
             finished=table.row.status == "finished",
+            closed=f"{table.closed_after:g}" if table.row.status == "closed" else "",
             waiting=[names[p] for p in state.pending_players()],
             bot_playing=seat is not None and table.bot_plays(seat),
             reason=bot_reason_text(table, seat, lang)),

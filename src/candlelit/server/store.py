@@ -40,11 +40,12 @@ tables = Table(
     Column("seed", Integer, nullable=False),
     Column("options", JSON, nullable=False),
     Column("variant", String(64)),
-    Column("status", String(16), nullable=False),  # open | playing | finished
+    Column("status", String(16), nullable=False),  # playing | finished | closed (idle)
     Column("created", Float, nullable=False),
     # seconds away before another seat may hand a seat to a bot; turn timer (off|relaxed|fast)
     Column("grace", Float, nullable=False, server_default="60"),
     Column("timer", String(16), nullable=False, server_default="off"),
+    Column("owner", String(64)),  # the worker that drives its bots (--workers > 1)
 )
 
 seats = Table(
@@ -69,6 +70,22 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Integer, nullable=False),
     Column("created", Float, nullable=False),
+)
+
+
+workers = Table(
+    "workers", metadata,  # the live workers of `serve --workers N` and their heartbeats
+    Column("id", String(64), primary_key=True),
+    Column("pid", Integer, nullable=False),
+    Column("beat", Float, nullable=False),
+)
+
+presence = Table(
+    "presence", metadata,  # open seat connections per worker (--workers > 1)
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("worker", String(64), primary_key=True),
+    Column("count", Integer, nullable=False),
 )
 
 
@@ -109,6 +126,19 @@ class TableRow:
     timer: str = "off"
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    players: int
+
+
+class IndexTaken(Exception):
+    """Another worker stored an action at this index of the table first."""
+
+
 ActionRow = tuple[str, int, int, int, str]
 """(table id, index, seat, action, the table's status after it) of one action to store."""
 
@@ -116,8 +146,9 @@ ActionRow = tuple[str, int, int, int, str]
 class Store:
     """Every write commits before it returns, so an acknowledged action is durable."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, worker: str | None = None) -> None:
         self.url = url
+        self.worker = worker  # this worker's id; new tables are owned by it
         self.engine: Engine = create_engine(url, future=True)
         # SQLite has one writer at a time; writers that collide wait in SQLite's busy
         # handler, which sleeps for milliseconds. Taking turns here costs nothing instead.
@@ -139,7 +170,8 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, seed=row.seed,
                 options=json.loads(json.dumps(row.options)), variant=row.variant,
-                status=row.status, created=row.created, grace=row.grace, timer=row.timer))
+                status=row.status, created=row.created, grace=row.grace, timer=row.timer,
+                owner=self.worker))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": int(s.claimed),
@@ -165,12 +197,32 @@ class Store:
             for status, ids in sorted(by_status.items()):
                 conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
                              .values(status=status))
+            self._announce(conn, {t for t, *_ in rows})
+
+    def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
+        """Record the rows whose index is still free; returns the (table, index) pairs that
+        another writer took first. One process is the only writer: none are taken."""
+        self.append_actions(rows)
+        return set()
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change a seat's claimed / bot_playing flags (and why a bot plays it)."""
         with self._writing() as conn:
             conn.execute(update(seats).where(seats.c.table_id == table_id,
                                              seats.c.seat == seat).values(**values))
+            self._announce(conn, {table_id})
+
+    def take_seat(self, table_id: str, seat: int, digest: str) -> bool:
+        """Give a free open seat the token `digest`; False if someone took it first."""
+        with self._writing() as conn:
+            done = bool(conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.claimed == 0)
+                .values(token_hash=digest, claimed=1)).rowcount == 1)
+            self._announce(conn, {table_id})
+        return done
+
+    def _announce(self, conn: Any, table_ids: set[str]) -> None:
+        """Tell other workers, when this write commits, that these tables changed."""
 
     def load_all(self) -> list[TableRow]:
         """Every stored table with its seats and actions, oldest first."""
@@ -183,8 +235,7 @@ class Store:
         by_table: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_table.setdefault(s.table_id, []).append(
-                SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed),
-                        bool(s.bot_playing), bool(s.open), s.bot_reason))
+                seat_row(s))
         acts: dict[str, list[tuple[int, int]]] = {}
         for a in action_rows:
             acts.setdefault(a.table_id, []).append((a.seat, a.action))
@@ -192,6 +243,63 @@ class Store:
                          r.created, by_table.get(r.id, []), acts.get(r.id, []),
                          r.grace, r.timer)
                 for r in rows]
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One stored table with its seats and actions, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                     .order_by(seats.c.seat)).all()
+            action_rows = conn.execute(select(actions.c.seat, actions.c.action)
+                                       .where(actions.c.table_id == table_id)
+                                       .order_by(actions.c.idx)).all()
+        return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
+                        r.created, [seat_row(s) for s in seat_rows],
+                        [(a.seat, a.action) for a in action_rows], r.grace, r.timer)
+
+    def open_tables(self, limit: int = 50) -> list[Listing]:
+        """Unfinished tables with a free open seat, oldest first."""
+        free = select(seats.c.table_id).where(seats.c.open == 1, seats.c.claimed == 0)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
+                                .where(tables.c.status == "playing", tables.c.id.in_(free))
+                                .order_by(tables.c.created).limit(limit)).all()
+        return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def finished_tables(self, limit: int = 20) -> list[Listing]:
+        """The most recently created finished tables, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
+                                .where(tables.c.status == "finished")
+                                .order_by(tables.c.created.desc()).limit(limit)).all()
+        return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def resumable(self, after: str, limit: int) -> list[str]:
+        """Ids (in order, past `after`) of unfinished tables with a seat a bot may play."""
+        botted = select(seats.c.table_id).where((seats.c.kind == "bot")
+                                                | (seats.c.bot_playing == 1))
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(tables.c.id)
+                                     .where(tables.c.status == "playing",
+                                            tables.c.id > after, tables.c.id.in_(botted))
+                                     .order_by(tables.c.id).limit(limit)).scalars())
+
+    def close_idle(self, before: float) -> list[str]:
+        """Mark `closed` every unfinished table with no action (nor creation) since `before`;
+        returns their ids."""
+        recent = select(actions.c.table_id).where(actions.c.created >= before)
+        with self._writing() as conn:
+            ids = list(conn.execute(select(tables.c.id).where(
+                tables.c.status == "playing", tables.c.created < before,
+                tables.c.id.not_in(recent))).scalars())
+            if ids:
+                conn.execute(update(tables).where(tables.c.id.in_(ids),
+                                                  tables.c.status == "playing")
+                             .values(status="closed"))
+                self._announce(conn, set(ids))
+        return ids
 
     def action_count(self, table_id: str) -> int:
         """How many actions of a table are stored."""
@@ -202,6 +310,12 @@ class Store:
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
+
+
+def seat_row(s: Any) -> SeatRow:
+    """A SeatRow from a selected row of `seats`."""
+    return SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed), bool(s.bot_playing),
+                   bool(s.open), s.bot_reason)
 
 
 def add_missing_columns(engine: Engine) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from candlelit.bots.base import Bot, SeatObservation
 from candlelit.bots.registry import bot_names, default_bot, make_bot
@@ -28,7 +32,14 @@ from candlelit.server.absence import (
     grace_left,
 )
 from candlelit.server.presence import Presence
-from candlelit.server.store import ActionRow, SeatRow, Store, TableRow, token_hash
+from candlelit.server.store import (
+    ActionRow,
+    IndexTaken,
+    SeatRow,
+    Store,
+    TableRow,
+    token_hash,
+)
 
 log = logging.getLogger("candlelit.server")
 
@@ -69,6 +80,8 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
     unshown: bool = False  # an accepted action the watchers have not been told about yet
     version: int = 0  # bumped by every accepted action and seat change: keys rendered views
+    touched: float = 0.0  # when something last used the table (the hub's clock)
+    closed_after: float = 0.0  # hours without a move after which an idle table is closed
 
     @property
     def id(self) -> str:
@@ -130,7 +143,8 @@ class GroupCommit:
         while self.waiting:
             batch, self.waiting = self.waiting, []
             try:
-                await asyncio.to_thread(self.store.append_actions, [row for row, _ in batch])
+                taken = await asyncio.to_thread(self.store.append_free,
+                                                [row for row, _ in batch])
             except Exception:  # one bad row must not fail the others: store one by one
                 for row, done in batch:
                     try:
@@ -140,8 +154,8 @@ class GroupCommit:
                     else:
                         _settle(done, None)
             else:
-                for _, done in batch:
-                    _settle(done, None)
+                for row, done in batch:
+                    _settle(done, IndexTaken(row[1]) if (row[0], row[1]) in taken else None)
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
@@ -156,43 +170,74 @@ def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
 class Hub:
     """Every live table; the only place that applies actions, stores them and runs bots."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6,
+    def __init__(self, store: Store, bot_delay: float = 0.6, *,
+                 lifecycle: Lifecycle | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.lifecycle = lifecycle or Lifecycle()
         self.clock = clock  # seconds; presence, grace periods and turn timers read it
         self.tick = 1.0  # seconds between two looks for turn timers that ran out
-        self.timekeeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.replays = 0  # tables rebuilt from the store so far
+        self.broken: set[str] = set()  # stored tables that no longer replay (warned once)
         self.on_change: Broadcast | None = None
         self.writer = GroupCommit(store)
+        self.chores: list[asyncio.Task[None]] = []
 
     # -- set-up ------------------------------------------------------------------------
-    def restore(self) -> None:
-        """Rebuild every stored table by replaying its stored actions; a table whose game is
-        gone or whose actions no longer replay (stored under older rules) is left out, with
-        a warning, so that one stale table cannot keep the server from starting."""
-        for row in self.store.load_all():
-            try:
-                state = load(row.game, row.players, row.seed, row.options)
-                for seat, action in row.actions:
-                    state.apply_action(action, seat)
-            except CandlelitError as exc:
-                log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
-                continue
-            self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock))
+    def start(self) -> None:
+        """Start the background chores: resuming bots, evicting and closing idle tables,
+        turn timers.
 
-    async def start(self) -> None:
-        """Let bots resume on every unfinished table; turn timers start again from full."""
+        Nothing is replayed before this returns, so start time does not grow with history.
+        """
+        loop = asyncio.get_running_loop()
+        self.chores = [loop.create_task(self.resume()), loop.create_task(self.keep_tidy()),
+                       loop.create_task(self._keep_time())]
+
+    async def stop(self) -> None:
+        """Stop the chores and every bot."""
+        for task in self.chores:
+            task.cancel()
         for table in self.tables.values():
-            self._retime(table)
-            self.wake_bots(table)
-        self.timekeeper = asyncio.get_running_loop().create_task(self._keep_time())
+            if table.driver is not None:
+                table.driver.cancel()
+        await asyncio.gather(*self.chores, return_exceptions=True)
 
-    def stop(self) -> None:
-        """Stop watching turn timers (the server is shutting down)."""
-        if self.timekeeper is not None:
-            self.timekeeper.cancel()
+    async def resume(self) -> None:
+        """Load, a few at a time, every unfinished table a bot may play, and wake its bots."""
+        after = ""
+        while True:
+            ids = await asyncio.to_thread(self.store.resumable, after,
+                                          self.lifecycle.resume_batch)
+            if not ids:
+                return
+            for table_id in ids:
+                with contextlib.suppress(AccessDenied):
+                    self.wake_bots(await self.table(table_id))
+            after = ids[-1]
+            await asyncio.sleep(0)
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        """Rebuild a stored table by replaying its actions; a table whose game is gone or
+        whose actions no longer replay (stored under older rules) is left out, with a
+        warning, so that one stale table cannot break the others."""
+        row = None if table_id in self.broken else self.store.load_table(table_id)
+        if row is None:
+            return None
+        self.replays += 1
+        try:
+            state = load(row.game, row.players, row.seed, row.options)
+            for seat, action in row.actions:
+                state.apply_action(action, seat)
+        except CandlelitError as exc:
+            log.warning("table %s (%s) is not restored: %s", row.id, row.game, exc)
+            self.broken.add(table_id)
+            return None
+        return LiveTable(row, state, presence=Presence(self.clock),
+                         closed_after=self.lifecycle.idle_close / 3600)
 
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
@@ -228,18 +273,38 @@ class Hub:
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
                        variant, "playing", time.time(), seat_rows, [], grace, timer)
         await asyncio.to_thread(self.store.create_table, row)
-        table = self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock))
+        table = self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock),
+                                                touched=self.clock())
+        self.claimed(row.id)
         self._retime(table)
         self.wake_bots(table)
         return table, tokens
 
     # -- access ------------------------------------------------------------------------
-    def table(self, table_id: str) -> LiveTable:
-        """The live table `table_id`, or AccessDenied."""
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table `table_id`, loaded from the store on first use, or AccessDenied."""
         table = self.tables.get(table_id)
         if table is None:
-            raise AccessDenied("no such table")
+            lock = self.loading.setdefault(table_id, asyncio.Lock())
+            try:
+                async with lock:
+                    table = self.tables.get(table_id)
+                    if table is None:
+                        table = await asyncio.to_thread(self._load, table_id)
+                        if table is None:
+                            raise AccessDenied("no such table")
+                        self.tables[table_id] = table
+                        self._retime(table)
+            finally:
+                if not lock.locked():
+                    self.loading.pop(table_id, None)
+        table.touched = self.clock()
         return table
+
+    def keep(self, table: LiveTable) -> LiveTable:
+        """The table in memory under `table.id`: `table` again, put back if it was evicted
+        meanwhile, or the instance loaded since (a copy of the same stored table)."""
+        return self.tables.setdefault(table.id, table)
 
     def seat_of(self, table: LiveTable, token: str | None) -> int:
         """The seat that `token` opens at `table`, or AccessDenied."""
@@ -262,10 +327,12 @@ class Hub:
         """Give the first free open seat a fresh token; AccessDenied if none is free."""
         async with table.lock:
             for s in table.row.seats:
-                if s.open and not s.claimed and table.row.status != "finished":
+                if s.open and not s.claimed and table.row.status == "playing":
                     token = secrets.token_urlsafe(18)
-                    await asyncio.to_thread(self.store.update_seat, table.id, s.seat,
-                                            token_hash=token_hash(token), claimed=1)
+                    if not await asyncio.to_thread(self.store.take_seat, table.id, s.seat,
+                                                   token_hash(token)):
+                        s.claimed = True  # another worker gave it away first
+                        continue
                     s.token_hash, s.claimed = token_hash(token), True
                     table.version += 1
                     return s.seat, token
@@ -280,28 +347,57 @@ class Hub:
         next: a burst of instant bot moves is shown once, when it ends.
         """
         async with table.lock:
-            if by_bot != table.bot_plays(seat):
-                if by_bot:
-                    raise Stale("the seat was taken back from its bot")
-                raise IllegalAction("a bot is playing this seat: take it back first")
-            if not by_bot and seat_version != table.seat_version(seat):
-                raise Stale("that choice was made on an out-of-date view")
-            trial = table.state.clone()
-            logged = len(trial.log)
-            trial.apply_action(action, seat)
-            index = len(table.state.history)
-            status = "finished" if trial.is_terminal() else "playing"
-            await self.writer.append((table.id, index, seat, action, status))
+            while True:
+                if table.row.status == "closed":
+                    raise IllegalAction("this table was closed for lack of moves")
+                if by_bot != table.bot_plays(seat):
+                    if by_bot:
+                        raise Stale("the seat was taken back from its bot")
+                    raise IllegalAction("a bot is playing this seat: take it back first")
+                if not by_bot and seat_version != table.seat_version(seat):
+                    raise Stale("that choice was made on an out-of-date view")
+                trial = table.state.clone()
+                logged = len(trial.log)
+                trial.apply_action(action, seat)
+                index = len(table.state.history)
+                status = "finished" if trial.is_terminal() else "playing"
+                try:
+                    await self.writer.append((table.id, index, seat, action, status))
+                except (IntegrityError, IndexTaken):  # another worker stored `index` first
+                    if not await self.catch_up(table):
+                        raise
+                    continue  # validate again on the table as it now is
+                break
             table.state = trial
             table.row.actions.append((seat, action))
             table.row.status = status
             table.version += 1
             table.unshown = True
             self._retime(table, seat, any(seen_by(e, None) for e in trial.log[logged:]))
+            table.touched = self.clock()
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
             await self.show(table)
         self.wake_bots(table)
+
+    async def catch_up(self, table: LiveTable) -> bool:
+        """Apply what other workers stored since `table` was read (its lock held); True if
+        anything changed. One process is the only writer, so nothing ever does here."""
+        return False
+
+    async def sync(self, table: LiveTable) -> None:
+        """Bring `table` up to date with the store before showing it to a new watcher (one
+        process: memory is the store's latest state already)."""
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process drives the bots of `table_id` (one process: every table)."""
+        return True
+
+    def claimed(self, table_id: str) -> None:
+        """This process now owns `table_id` (it created it)."""
+
+    def present(self, table: LiveTable, seat: int) -> None:
+        """`seat`'s connections to this process changed (other workers may need to know)."""
 
     async def show(self, table: LiveTable) -> None:
         """Tell the watchers of `table` about every change not yet shown."""
@@ -318,6 +414,8 @@ class Hub:
             raise Refusal("no_seat", number=str(seat))
         if table.row.seats[seat].kind != "human":
             raise Refusal("bot_seat")
+        if table.row.status == "closed":
+            raise Refusal("closed")
         if table.row.status == "finished":
             raise Refusal("game_over")
         if not on and seat != by_seat:
@@ -398,6 +496,8 @@ class Hub:
         """Hand every seat whose turn timer has run out to its bot."""
         now = self.clock()
         for table in list(self.tables.values()):
+            if not self.owns(table.id):  # the owning worker keeps its clocks
+                continue
             for seat, deadline in list(table.deadlines.items()):
                 if deadline > now:
                     continue
@@ -413,9 +513,55 @@ class Hub:
         if self.on_change is not None:
             await self.on_change(table)
 
+    # -- lifecycle ---------------------------------------------------------------------
+    async def keep_tidy(self) -> None:
+        """Every `lifecycle.sweep` seconds: close idle tables, evict unused ones."""
+        last_close = -math.inf
+        while True:
+            await asyncio.sleep(self.lifecycle.sweep)
+            try:
+                if self.clock() - last_close >= self.lifecycle.close_every:
+                    last_close = self.clock()
+                    await self.close_idle()
+                self.evict()
+            except Exception:
+                log.exception("tidying the tables failed")
+
+    async def close_idle(self) -> None:
+        """Close (in the store, then in memory) every table without a move for too long."""
+        closed = await asyncio.to_thread(self.store.close_idle,
+                                         self.clock() - self.lifecycle.idle_close)
+        for table_id in closed:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.row.status = "closed"
+                table.closed_after = self.lifecycle.idle_close / 3600
+                await self.show(table)
+
+    def evict(self) -> None:
+        """Drop from memory each table nobody uses: finished or closed ones after
+        `lifecycle.linger` seconds, unfinished ones with no bot to move after
+        `lifecycle.idle_evict` seconds. They load again on demand."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            busy = (table.watchers or table.lock.locked() or table.unshown
+                    or (table.driver is not None and not table.driver.done()))
+            if busy:
+                table.touched = now
+                continue
+            idle = now - table.touched
+            if table.row.status != "playing":
+                if idle >= self.lifecycle.linger:
+                    del self.tables[table.id]
+            elif idle >= self.lifecycle.idle_evict and not any(
+                    table.bot_plays(p) for p in table.state.pending_players()):
+                del self.tables[table.id]
+
     # -- bots --------------------------------------------------------------------------
     def wake_bots(self, table: LiveTable) -> None:
         """Make sure bots act for every bot-played seat the table waits on."""
+        if table.row.status == "closed" or not self.owns(table.id):
+            return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
@@ -428,7 +574,7 @@ class Hub:
 
     async def _drive_until_humans(self, table: LiveTable) -> None:
         try:
-            while not table.state.is_terminal():
+            while not table.state.is_terminal() and self.owns(table.id):
                 waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
                 if not waiting:
                     return
@@ -447,6 +593,18 @@ class Hub:
         finally:  # a burst that stopped early is still shown
             if table.unshown:
                 await self.show(table)
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """How long tables stay in memory and open (seconds)."""
+
+    linger: float = 30.0  # a finished or closed table nobody watches stays this long
+    idle_evict: float = 600.0  # an unfinished table nobody uses, no bot to move
+    idle_close: float = 72 * 3600.0  # no move for this long: the table is closed
+    sweep: float = 1.0  # how often eviction runs
+    close_every: float = 60.0  # how often idle tables are looked for in the store
+    resume_batch: int = 20  # tables loaded at a time when bots resume after a start
 
 
 def _decide(bot: Bot, state: State, seat: int) -> int:

@@ -1,0 +1,388 @@
+"""Several worker processes on one PostgreSQL database (`serve --workers N`).
+
+Each worker keeps a replica of the tables its visitors use. A table is owned by one
+worker, recorded in the database, and only the owner drives its bots; a worker whose
+heartbeat goes stale loses its tables to the others. Any worker stores any human action:
+the primary key (table, index) lets exactly one writer have each index, and the others
+catch up and validate again. Every commit sends a PostgreSQL NOTIFY naming the table, and
+each worker catches its replica up from the database and tells its own watchers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import make_url
+
+from candlelit.engine.errors import OptionError
+from candlelit.engine.events import seen_by
+from candlelit.server.store import (
+    ActionRow,
+    SeatRow,
+    Store,
+    actions,
+    presence,
+    seat_row,
+    seats,
+    tables,
+    workers,
+)
+from candlelit.server.tables import Hub, Lifecycle, LiveTable
+
+log = logging.getLogger("candlelit.server")
+
+CHANNEL = "candlelit"
+"""The NOTIFY channel; payloads are `<kind> <table id> <worker id>`, kind r (rows) or p
+(presence)."""
+
+
+@dataclass(frozen=True)
+class ClusterOptions:
+    """This worker's id and how quickly a silent worker is declared dead (seconds)."""
+
+    worker: str
+    stale: float = 5.0  # a heartbeat older than this: the worker is dead
+    claim_batch: int = 50  # orphaned tables claimed per sweep
+
+    @property
+    def beat(self) -> float:
+        """Seconds between heartbeats (and ownership sweeps)."""
+        return min(1.0, self.stale / 4)
+
+
+def worker_id() -> str:
+    """A new id, unique across hosts and restarts."""
+    return f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+class ClusterStore(Store):
+    """The store of one worker: its writes announce themselves with NOTIFY on commit."""
+
+    def __init__(self, url: str, worker: str) -> None:
+        super().__init__(url, worker)
+        if self.engine.dialect.name != "postgresql":
+            self.close()
+            raise OptionError("more than one worker needs PostgreSQL (--db postgresql://…)")
+        self.me = worker
+
+    def listen_url(self) -> str:
+        """The database URL as psycopg takes it."""
+        url = make_url(self.url).set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    def _announce(self, conn: Any, table_ids: set[str]) -> None:
+        self._notify(conn, "r", table_ids)
+
+    def _notify(self, conn: Any, kind: str, table_ids: set[str]) -> None:
+        for table_id in sorted(table_ids):
+            conn.execute(select(func.pg_notify(CHANNEL, f"{kind} {table_id} {self.me}")))
+
+    def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
+        """Record the rows whose index is still free, in one transaction; returns the
+        (table, index) pairs another worker took first (a conflict fails no other row)."""
+        now = time.time()
+        with self._writing() as conn:
+            stored = {(t, idx) for t, idx in conn.execute(
+                pg_insert(actions).values([
+                    {"table_id": t, "idx": idx, "seat": seat, "action": action,
+                     "created": now} for t, idx, seat, action, _ in rows])
+                .on_conflict_do_nothing()
+                .returning(actions.c.table_id, actions.c.idx)).all()}
+            by_status: dict[str, set[str]] = {}
+            for t, idx, *_, status in rows:
+                if (t, idx) in stored:
+                    by_status.setdefault(status, set()).add(t)
+            for status, ids in sorted(by_status.items()):
+                conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
+                             .values(status=status))
+            self._announce(conn, {t for t, _ in stored})
+        return {(t, idx) for t, idx, *_ in rows} - stored
+
+    def beat(self, now: float) -> None:
+        """Record that this worker is alive."""
+        with self._writing() as conn:
+            conn.execute(pg_insert(workers).values(id=self.me, pid=os.getpid(), beat=now)
+                         .on_conflict_do_update(index_elements=[workers.c.id],
+                                                set_={"beat": now}))
+
+    def bury(self, stale_before: float) -> None:
+        """Forget the workers silent since `stale_before` and the connections they held."""
+        dead = select(workers.c.id).where(workers.c.beat < stale_before)
+        with self._writing() as conn:
+            gone = set(conn.execute(delete(presence).where(presence.c.worker.in_(dead))
+                                    .returning(presence.c.table_id)).scalars())
+            conn.execute(delete(workers).where(workers.c.beat < stale_before))
+            self._notify(conn, "p", gone)
+
+    def claim(self, stale_before: float, limit: int) -> list[tuple[str, bool]]:
+        """Take up to `limit` unfinished tables whose owner is dead (or none); returns each
+        id and whether a bot may play one of its seats."""
+        live = select(workers.c.id).where(workers.c.beat >= stale_before)
+        orphans = (select(tables.c.id)
+                   .where(tables.c.status == "playing",
+                          or_(tables.c.owner.is_(None), tables.c.owner.not_in(live)))
+                   .limit(limit).with_for_update(skip_locked=True))
+        with self._writing() as conn:
+            ids = list(conn.execute(update(tables).where(tables.c.id.in_(orphans))
+                                    .values(owner=self.me).returning(tables.c.id)).scalars())
+            botted = set(conn.execute(select(seats.c.table_id).where(
+                seats.c.table_id.in_(ids),
+                or_(seats.c.kind == "bot", seats.c.bot_playing == 1))).scalars())
+        return [(table_id, table_id in botted) for table_id in sorted(ids)]
+
+    def owned(self) -> set[str]:
+        """The unfinished tables this worker owns."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(tables.c.id).where(
+                tables.c.owner == self.me, tables.c.status == "playing")).scalars())
+
+    def leave(self) -> None:
+        """Stop cleanly: give up every table and connection, so others take over at once."""
+        with self._writing() as conn:
+            gone = set(conn.execute(delete(presence).where(presence.c.worker == self.me)
+                                    .returning(presence.c.table_id)).scalars())
+            conn.execute(update(tables).where(tables.c.owner == self.me).values(owner=None))
+            conn.execute(delete(workers).where(workers.c.id == self.me))
+            self._notify(conn, "p", gone)
+
+    def refresh(self, table_id: str, since: int,
+                ) -> tuple[str, list[SeatRow], list[tuple[int, int]]] | None:
+        """A table's status, seats, and its actions from index `since` on."""
+        with self.engine.connect() as conn:
+            status = conn.execute(select(tables.c.status)
+                                  .where(tables.c.id == table_id)).scalar()
+            if status is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                     .order_by(seats.c.seat)).all()
+            new = conn.execute(select(actions.c.seat, actions.c.action).where(
+                actions.c.table_id == table_id, actions.c.idx >= since)
+                .order_by(actions.c.idx)).all()
+        return (status,
+                [seat_row(s) for s in seat_rows],
+                [(a.seat, a.action) for a in new])
+
+    def publish_presence(self, counts: dict[tuple[str, int], int]) -> None:
+        """Store how many connections this worker holds per (table, seat)."""
+        with self._writing() as conn:
+            for (table_id, seat), count in sorted(counts.items()):
+                key = (presence.c.table_id == table_id, presence.c.seat == seat,
+                       presence.c.worker == self.me)
+                if count:
+                    conn.execute(pg_insert(presence).values(
+                        table_id=table_id, seat=seat, worker=self.me, count=count)
+                        .on_conflict_do_update(index_elements=[
+                            presence.c.table_id, presence.c.seat, presence.c.worker],
+                            set_={"count": count}))
+                else:
+                    conn.execute(delete(presence).where(*key))
+            self._notify(conn, "p", {table_id for table_id, _ in counts})
+
+    def presence_elsewhere(self, table_id: str, live_after: float) -> dict[int, int]:
+        """Connections per seat that the other live workers hold at a table."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(presence.c.seat, func.sum(presence.c.count))
+                .join(workers, workers.c.id == presence.c.worker)
+                .where(presence.c.table_id == table_id, presence.c.worker != self.me,
+                       workers.c.beat >= live_after)
+                .group_by(presence.c.seat)).all()
+        return {int(seat): int(count) for seat, count in rows}
+
+
+class ClusterHub(Hub):
+    """A hub that shares its tables with the other workers of one database."""
+
+    def __init__(self, store: ClusterStore, bot_delay: float = 0.6, *,
+                 options: ClusterOptions, lifecycle: Lifecycle | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(store, bot_delay, lifecycle=lifecycle, clock=clock)
+        self.shared = store
+        self.options = options
+        self.owned: set[str] = set()
+        self.outbox: dict[tuple[str, int], int] = {}
+        self.posted = asyncio.Event()
+        self.due: set[tuple[str, str]] = set()
+        self.listening = asyncio.Event()
+
+    # -- ownership -----------------------------------------------------------------------
+    def owns(self, table_id: str) -> bool:
+        """Whether this worker drives the bots of `table_id`."""
+        return table_id in self.owned
+
+    def claimed(self, table_id: str) -> None:
+        """This worker created `table_id`, so it owns it."""
+        self.owned.add(table_id)
+
+    def start(self) -> None:
+        """Beat, claim orphaned tables, listen to the others, publish presence, tidy."""
+        loop = asyncio.get_running_loop()
+        self.chores = [loop.create_task(self.keep_beating()),
+                       loop.create_task(self.listen()),
+                       loop.create_task(self.publish()),
+                       loop.create_task(self.keep_tidy()),
+                       loop.create_task(self._keep_time())]
+
+    async def stop(self) -> None:
+        """Stop, handing every owned table back at once."""
+        await super().stop()
+        try:
+            await asyncio.to_thread(self.shared.leave)
+        except Exception as exc:
+            log.warning("could not hand the tables back: %s", exc)
+
+    async def keep_beating(self) -> None:
+        """Every beat: heartbeat, forget dead workers, take over their tables."""
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the ownership sweep failed")
+            await asyncio.sleep(self.options.beat)
+
+    async def sweep(self) -> None:
+        """One heartbeat and ownership sweep."""
+        now = self.clock()
+        await asyncio.to_thread(self.shared.beat, now)
+        await asyncio.to_thread(self.shared.bury, now - self.options.stale)
+        before = set(self.owned)
+        found = await asyncio.to_thread(self.shared.owned)
+        self.owned = found | (self.owned - before)  # tables created during the query
+        taken = await asyncio.to_thread(self.shared.claim, now - self.options.stale,
+                                        self.options.claim_batch)
+        for table_id, botted in taken:
+            self.owned.add(table_id)
+            if botted or table_id in self.tables:
+                await self._follow("r", table_id)
+            await asyncio.sleep(0)
+
+    # -- replicas ------------------------------------------------------------------------
+    async def table(self, table_id: str) -> LiveTable:
+        """The replica of `table_id`, with the connections other workers hold."""
+        fresh = table_id not in self.tables
+        table = await super().table(table_id)
+        if fresh:
+            table.presence.others(await asyncio.to_thread(
+                self.shared.presence_elsewhere, table_id, self.clock() - self.options.stale))
+        return table
+
+    async def sync(self, table: LiveTable) -> None:
+        """Catch `table` up before a new watcher sees it: notices may still be queued."""
+        async with table.lock:
+            await self.catch_up(table)
+
+    async def catch_up(self, table: LiveTable) -> bool:
+        """Apply what other workers stored since `table` was read (its lock held)."""
+        got = await asyncio.to_thread(self.shared.refresh, table.id,
+                                      len(table.state.history))
+        if got is None:
+            return False
+        status, seat_rows, new = got
+        changed = False
+        if new:
+            trial = table.state.clone()
+            seen: set[int] = set()  # seats whose decision others could see: clocks restart
+            for seat, action in new:
+                logged = len(trial.log)
+                trial.apply_action(action, seat)
+                if any(seen_by(e, None) for e in trial.log[logged:]):
+                    seen.add(seat)
+            table.state = trial
+            table.row.actions.extend(new)
+            for seat in seen:
+                table.deadlines.pop(seat, None)
+            changed = True
+        if seat_rows != table.row.seats:
+            table.row.seats = seat_rows
+            changed = True
+        if status != table.row.status:
+            table.row.status = status
+            changed = True
+        if changed:
+            table.unshown = True
+            table.touched = self.clock()
+            table.version += 1
+            self._retime(table)
+        return changed
+
+    # -- hearing the others --------------------------------------------------------------
+    async def listen(self) -> None:
+        """Follow the other workers' NOTIFYs on a connection of our own (reconnecting)."""
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                        self.shared.listen_url(), autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    for table_id in list(self.tables):  # what we missed while deaf
+                        self.heard(f"r {table_id} -")
+                        self.heard(f"p {table_id} -")
+                    async for note in conn.notifies():
+                        self.heard(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.listening.clear()
+                log.warning("listening to the other workers failed (%s); retrying", exc)
+                await asyncio.sleep(1)
+
+    def heard(self, payload: str) -> None:
+        """Schedule catching up with one notification (several for a table fold into one)."""
+        kind, table_id, worker = payload.split(" ", 2)
+        if worker == self.options.worker or (kind, table_id) in self.due:
+            return
+        self.due.add((kind, table_id))
+        asyncio.get_running_loop().create_task(self._follow(kind, table_id))
+
+    async def _follow(self, kind: str, table_id: str) -> None:
+        self.due.discard((kind, table_id))
+        try:
+            table = self.tables.get(table_id)
+            if table is None:  # a replica being loaded, or an owned table to drive
+                if table_id not in self.loading and not (kind == "r" and self.owns(table_id)):
+                    return
+                table = await self.table(table_id)
+            async with table.lock:
+                if kind == "r":
+                    changed = await self.catch_up(table)
+                else:
+                    table.presence.others(await asyncio.to_thread(
+                        self.shared.presence_elsewhere, table_id,
+                        self.clock() - self.options.stale))
+                    changed = True
+            if changed:
+                await self.show(table)
+            self.wake_bots(table)
+        except Exception:
+            log.exception("could not follow table %s", table_id)
+
+    # -- presence ------------------------------------------------------------------------
+    def present(self, table: LiveTable, seat: int) -> None:
+        """Queue this worker's new connection count of `seat` for the others."""
+        self.outbox[(table.id, seat)] = table.presence.here(seat)
+        self.posted.set()
+
+    async def publish(self) -> None:
+        """Store queued connection counts (in batches) and notify the other workers."""
+        while True:
+            await self.posted.wait()
+            self.posted.clear()
+            batch, self.outbox = self.outbox, {}
+            try:
+                await asyncio.to_thread(self.shared.publish_presence, batch)
+            except Exception as exc:
+                log.warning("could not publish presence (%s); retrying", exc)
+                self.outbox = batch | self.outbox
+                await asyncio.sleep(1)
+                self.posted.set()
