@@ -31,6 +31,16 @@ def _lang(value: str) -> str:
     return value
 
 
+def _writable(path: Path | None, flag: str) -> None:
+    """Fail before any work if `path` (an output file) is a directory or has no directory."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(f"{flag} {path}: is a directory; give a file name")
+    if not path.absolute().parent.is_dir():
+        fail(f"{flag} {path}: the directory {path.absolute().parent} does not exist")
+
+
 def _options(game: str, boards: Path | None, option: list[str] | None,
              characters: list[Path] | None = None) -> dict[str, Any]:
     """Options from `--boards FILE`, `--characters FILE…` and `--option name=value` (JSON)."""
@@ -43,6 +53,8 @@ def _options(game: str, boards: Path | None, option: list[str] | None,
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+        except (ValueError, RecursionError):  # a number past the digit limit, deep nesting
+            fail(f"--option {name}: the value is nested too deeply or has too many digits")
     if boards is not None:
         from candlelit.cli.catalog import read_data_file
         from candlelit.engine.registry import get
@@ -142,6 +154,8 @@ def simulate(
 
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
+    _writable(out, "--out")
+    _writable(plot, "--plot")
     names = (bots or ",".join(["random"] * players)).split(",")
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
@@ -184,6 +198,8 @@ def compare(
 
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
+    _writable(plot, "--plot")
+    _writable(md, "--md")
     try:
         spec = get(game)
         counts = (list(spec.player_counts) if players is None
@@ -232,6 +248,8 @@ def balance(
     from candlelit.engine.plugins import resolve
     from candlelit.engine.registry import games, get
 
+    _writable(plot, "--plot")
+    _writable(md, "--md")
     try:
         spec = get(game)
         if spec.balance is None:
