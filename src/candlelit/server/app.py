@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -53,19 +54,26 @@ async def create_table(request: Request) -> Response:
     """POST /tables: a new table, then the page with its seat links."""
     form = await request.form()
     try:
-        game = str(form.get("game", ""))
+        game = _field(form, "game", "")
         spec = get(game)
-        players = int(str(form.get("players", "")))
-        if players not in spec.player_counts:
+        players = _field(form, "players", "")
+        if players not in [str(n) for n in spec.player_counts]:
             raise CandlelitError(f"{game} takes {spec.min_players}-{spec.max_players} "
                                  "players")
-        variant = str(form.get("variant") or "") or None
-        kinds = ["human"] + [str(form.get(f"seat{i}", "random"))
-                             for i in range(1, players)]
-        table, tokens = await _hub(request).create(game, players, variant, {}, kinds)
+        variant = _field(form, "variant", "") or None
+        kinds = ["human"] + [_field(form, f"seat{i}", "random")
+                             for i in range(1, int(players))]
+        table, tokens = await _hub(request).create(game, int(players), variant, {}, kinds)
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
     return html(request, "created.html", table=table, tokens=tokens)
+
+def _field(form: FormData, name: str, default: str) -> str:
+    """A text field of a posted form; CandlelitError for a file sent in its place."""
+    value = form.get(name, default)
+    if not isinstance(value, str):
+        raise CandlelitError(f"{name!r} must be a form field, not a file")
+    return value
 
 def live(request: Request) -> LiveTable:
     """The table the URL names, or 404."""
