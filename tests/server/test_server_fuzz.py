@@ -40,7 +40,7 @@ profile's smaller number scales every budget here down in proportion."""
 
 SCALE = min(1.0, settings.default.max_examples / FULL_EXAMPLES)
 FULL = SCALE == 1.0
-SEATED_QUOTA, SPECTATOR_QUOTA = 7400, 1050
+SEATED_QUOTA, SPECTATOR_QUOTA = 7500, 950
 FORM_QUOTA, TABLE_URL_QUOTA, OTHER_URL_QUOTA, HANDSHAKE_QUOTA = 500, 600, 300, 150
 TOTAL_QUOTA = 10_000
 assert (SEATED_QUOTA + SPECTATOR_QUOTA + FORM_QUOTA + TABLE_URL_QUOTA + OTHER_URL_QUOTA
@@ -469,7 +469,7 @@ def test_spectator_sockets_refuse_everything(world: World):
                for i, table in enumerate(every) for seat in table.tokens}
 
     @given(data=st.data())
-    @fuzz_settings(170)
+    @fuzz_settings(200)
     def fuzz(data: Any) -> None:
         i, seat = data.draw(st.sampled_from(sorted(batches, key=str)), "table and seat")
         table = every[i]
