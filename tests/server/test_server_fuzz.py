@@ -10,6 +10,7 @@ requests (each test asserts its own share); the fast profile sends fewer.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import json
 import logging
@@ -188,17 +189,23 @@ def views(world: World) -> dict[tuple[str, int | None, str], dict[str, Any]]:
     return seen
 
 
+@functools.cache
+def _reader(db: Path) -> sqlite3.Connection:
+    """One read-only connection per database file (each query sees the latest commit)."""
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True, check_same_thread=False)
+
+
 def stored(db: Path) -> tuple[list[tuple[Any, ...]], ...]:
     """Tables, seats and actions as stored (the columns that say what the game is)."""
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
-        return (
-            conn.execute("SELECT id, game, players, seed, variant, status FROM tables "
-                         "ORDER BY id").fetchall(),
-            conn.execute("SELECT table_id, seat, kind, bot, token_hash, claimed, bot_playing, "
-                         "open FROM seats ORDER BY table_id, seat").fetchall(),
-            conn.execute("SELECT table_id, idx, seat, action FROM actions "
-                         "ORDER BY table_id, idx").fetchall(),
-        )
+    conn = _reader(db)
+    return (
+        conn.execute("SELECT id, game, players, seed, variant, status FROM tables "
+                     "ORDER BY id").fetchall(),
+        conn.execute("SELECT table_id, seat, kind, bot, token_hash, claimed, bot_playing, "
+                     "open FROM seats ORDER BY table_id, seat").fetchall(),
+        conn.execute("SELECT table_id, idx, seat, action FROM actions "
+                     "ORDER BY table_id, idx").fetchall(),
+    )
 
 
 def seat_kinds(game: str, players: int) -> list[str]:
@@ -241,6 +248,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
                     table.legal[seat] = [int(a) for a in ACTION.findall(message["actions"])]
         world = World(client, db, tables, finished, errors)
         yield world
+    _reader(db).close()
     for logger in watched:
         logger.removeHandler(errors)
 
@@ -435,11 +443,11 @@ def run_batch(ws: WebSocketTestSession, batch: list[str | bytes],
 def test_seated_sockets_refuse_every_malformed_or_illegal_message(world: World):
     """A seat's socket: one clear refusal per bad message, nothing changes, it stays open."""
     rows = stored(world.db)
-    batches = {(i, seat): st.lists(raw_messages(table, seat), min_size=4, max_size=12)
+    batches = {(i, seat): st.lists(raw_messages(table, seat), min_size=5, max_size=15)
                for i, table in enumerate(world.tables) for seat in table.tokens}
 
     @given(data=st.data())
-    @fuzz_settings(1150)
+    @fuzz_settings(900)
     def fuzz(data: Any) -> None:
         i, seat = data.draw(st.sampled_from(sorted(batches, key=str)), "table and seat")
         table = world.tables[i]
@@ -582,7 +590,7 @@ def test_bad_new_table_forms_are_refused_and_create_nothing(world: World):
            st.sampled_from(["application/x-www-form-urlencoded", "multipart/form-data",
                             "multipart/form-data; boundary=x", "text/plain",
                             "application/json", ""]), st.binary(max_size=200))
-    @fuzz_settings(500)
+    @fuzz_settings(520)
     def fuzz(bad: tuple[dict[str, str], dict[str, tuple[str, bytes]]], how: str,
              content_type: str, body: bytes) -> None:
         form, files = bad
@@ -626,7 +634,7 @@ def test_bad_table_urls_change_nothing(world: World):
     every = [*world.tables, world.finished]
 
     @given(data=st.data())
-    @fuzz_settings(600)
+    @fuzz_settings(620)
     def fuzz(data: Any) -> None:
         table = data.draw(st.sampled_from(every), "table")
         table_id = data.draw(st.one_of(st.just(table.id), st.just(table.id),
@@ -676,7 +684,7 @@ def test_bad_paths_languages_and_headers_change_nothing(world: World):
         st.dictionaries(st.sampled_from(["accept-language", "cookie", "origin", "x-junk"]),
                         st.text(st.characters(min_codepoint=32, max_codepoint=126),
                                 max_size=60), max_size=3))
-    @fuzz_settings(300)
+    @fuzz_settings(310)
     def fuzz(path: str, method: str, params: dict[str, str], headers: dict[str, str]) -> None:
         response = world.client.request(method, path, params=params, headers=headers,
                                         follow_redirects=False)
@@ -699,7 +707,7 @@ def test_bad_socket_handshakes_are_refused(world: World):
            st.one_of(st.none(), junk_text(20).filter(lambda t: "/" not in t)),
            st.one_of(junk_text(30).filter(bool), st.sampled_from(tokens).map(
                lambda t: t[::-1])))
-    @fuzz_settings(150)
+    @fuzz_settings(160)
     def fuzz(table: FuzzTable, bad_id: str | None, token: str) -> None:
         if token in tokens:
             token += "x"
