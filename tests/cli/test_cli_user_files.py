@@ -164,3 +164,21 @@ def test_an_error_longer_than_the_terminal_is_one_line_with_its_brackets(tmp_pat
     code, lines = play_with("divinare", "--boards", path)
     assert code == 2 and len(lines) == 1 and len(lines[0]) > NARROW, lines
     assert "boards[0].numbered_spaces" in lines[0]
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_before_serving(tmp_path, monkeypatch):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("the server started"))
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, " * 100)
+    cases = {
+        f"sqlite:///{tmp_path}/no/such/dir/x.db": "unable to open database file",
+        f"sqlite:///{text}": "file is not a database",
+        "nonsense": "Could not parse",
+    }
+    for url, words in cases.items():
+        code, lines = run("serve", "--db", url)
+        assert code == 2 and len(lines) == 1, (url, lines)
+        assert lines[0].startswith("error: cannot open the database given by --db: ")
+        assert words in lines[0], (url, lines)

@@ -316,13 +316,19 @@ def serve(
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from candlelit.server.app import create_app
 
     if db.startswith("postgresql://"):
         db = "postgresql+psycopg://" + db.removeprefix("postgresql://")
+    try:
+        web = create_app(db, bot_delay=bot_delay)
+    except SQLAlchemyError as exc:  # the URL is not echoed: it may hold a password
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        fail(f"cannot open the database given by --db: {reason}")
     tty.console.print(f"Candlelit is serving at [bold]http://{host}:{port}/[/]  (Ctrl+C stops)")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port,
+    uvicorn.run(web, host=host, port=port,
                 ws_max_size=65536, ws_per_message_deflate=False, log_level="warning",
                 access_log=False)  # no access log: URLs hold seat tokens
 
