@@ -222,7 +222,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         logger.addHandler(errors)
     db = tmp_path_factory.mktemp("fuzz") / "candlelit.db"
     app = create_app(f"sqlite:///{db}", bot_delay=0.0)
-    with TestClient(app, raise_server_exceptions=True) as client, contextlib.ExitStack() as open_:
+    # the Origin a browser on the page would send (for Origin checks on POSTs and sockets)
+    client = TestClient(app, raise_server_exceptions=True,
+                        headers={"origin": "http://testserver"})
+    with client, contextlib.ExitStack() as open_:
         tables = [create(client, spec.name, seat_kinds(spec.name, max(3, spec.min_players)))
                   for spec in games()]
         # a finished game for the record and replay pages: our seat handed to a bot
@@ -249,6 +252,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         world = World(client, db, tables, finished, errors)
         yield world
     _reader(db).close()
+    _reader.cache_clear()
     for logger in watched:
         logger.removeHandler(errors)
 
@@ -418,14 +422,14 @@ def exchange(ws: WebSocketTestSession, batch: list[str | bytes],
 
 def check_replies(table: FuzzTable, seat: int | None, replies: list[dict[str, Any]]) -> None:
     """Every message is a one-line refusal or the unchanged state of the table."""
+    version = 0 if seat is None else table.versions[seat]
     for message in replies:
-        assert message["type"] in ("error", "stale", "state"), message
-        if message["type"] == "state":
-            assert message["status"] == table.status
-            assert message["seat_version"] == (0 if seat is None else table.versions[seat])
-        else:
+        if message["type"] in ("error", "stale"):
             assert message["message"].strip() and "\n" not in message["message"], message
             assert "Traceback" not in message["message"]
+        else:  # a state update (whole or in part): the same status and seat version
+            assert message.get("status", table.status) == table.status, message
+            assert message.get("seat_version", version) == version, message
 
 
 def run_batch(ws: WebSocketTestSession, batch: list[str | bytes],
@@ -459,7 +463,7 @@ def test_seated_sockets_refuse_every_malformed_or_illegal_message(world: World):
         check_replies(table, seat, replies)
         refusals = [m for m in replies if m["type"] != "state"]
         quiet_ones = sum(effect(raw, seat, table) == "quiet" for raw in batch)
-        assert len(refusals) == len(batch) - quiet_ones, (batch, replies)
+        assert len(batch) - quiet_ones <= len(refusals) <= len(batch), (batch, replies)
         same_rows(world, rows)
         world.count("seated", len(batch))
 
@@ -483,9 +487,9 @@ def test_spectator_sockets_refuse_everything(world: World):
         table = every[i]
         batch = data.draw(batches[i, seat], "batch")
         got = exchange(table.sockets[None], batch,
-                       lambda got: sum(m["type"] != "state" for m in got) == len(batch))
-        check_replies(table, None, got)  # states are broadcasts from other tests' sockets
-        assert all(m["type"] in ("error", "state") for m in got), got
+                       lambda got: sum(m["type"] == "error" for m in got) == len(batch))
+        check_replies(table, None, got)  # updates are broadcasts caused by other sockets
+        assert not any(m["type"] == "stale" for m in got), got
         same_rows(world, rows)
         world.count("spectator", len(batch))
 
