@@ -26,9 +26,10 @@ import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from srvkit import TIMEOUT, wait_for
+from srvkit import TIMEOUT, Conn, LiveServer, actions, wait_for
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
 
 from candlelit.bots.registry import bot_names
 from candlelit.engine.registry import games
@@ -79,6 +80,21 @@ class ErrorLog(logging.Handler):
 
     def text(self) -> str:
         return "\n".join(self.format(r) for r in self.records)
+
+
+@contextlib.contextmanager
+def logged_errors() -> Iterator[ErrorLog]:
+    """Every record at ERROR or above that the server's, uvicorn's or asyncio's loggers (or
+    the root) receive meanwhile (attach after uvicorn has configured its logging)."""
+    errors = ErrorLog()
+    watched = [logging.getLogger(name) for name in WATCHED_LOGGERS] + [logging.getLogger()]
+    for logger in watched:
+        logger.addHandler(errors)
+    try:
+        yield errors
+    finally:
+        for logger in watched:
+            logger.removeHandler(errors)
 
 
 @dataclass
@@ -216,16 +232,12 @@ def seat_kinds(game: str, players: int) -> list[str]:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     """The app with one table per game (humans connected), and one finished table."""
-    errors = ErrorLog()
-    watched = [logging.getLogger(name) for name in WATCHED_LOGGERS] + [logging.getLogger()]
-    for logger in watched:
-        logger.addHandler(errors)
     db = tmp_path_factory.mktemp("fuzz") / "candlelit.db"
     app = create_app(f"sqlite:///{db}", bot_delay=0.0)
     # the Origin a browser on the page would send (for Origin checks on POSTs and sockets)
     client = TestClient(app, raise_server_exceptions=True,
                         headers={"origin": "http://testserver"})
-    with client, contextlib.ExitStack() as open_:
+    with logged_errors() as errors, client, contextlib.ExitStack() as open_:
         tables = [create(client, spec.name, seat_kinds(spec.name, max(3, spec.min_players)))
                   for spec in games()]
         # a finished game for the record and replay pages: our seat handed to a bot
@@ -253,8 +265,6 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         yield world
     _reader(db).close()
     _reader.cache_clear()
-    for logger in watched:
-        logger.removeHandler(errors)
 
 
 @contextlib.contextmanager
@@ -765,3 +775,27 @@ def test_a_file_or_a_bad_count_in_the_new_table_form_is_refused_in_the_forms_ter
         for internal in INTERNALS:
             assert internal not in response.text, (internal, form, files)
     same_rows(world, rows)
+
+
+def test_broken_frames_on_a_real_server_close_only_their_socket(sqlite_url: str):
+    """What only a real server sees: a text frame that is not UTF-8 and a frame over the
+    64 KiB limit close that socket (1007, 1009); nothing is logged as an error (uvicorn
+    logged the first with a traceback), and the seat plays on."""
+    with LiveServer(sqlite_url) as server, logged_errors() as errors:
+        table_id, tokens = server.create(["random"])
+        server.wait_quiet(table_id)
+        before = server.snapshot(table_id)
+        for frame, code in [(b'{"type": "act", "action": \xff}', 1007), (b"x" * 70_000, 1009)]:
+            with Conn(server, table_id, tokens[0]) as conn:
+                conn.current()
+                conn.ws.send(frame, text=True)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        conn.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+            assert server.snapshot(table_id) == before
+        with Conn(server, table_id, tokens[0]) as conn:
+            m = conn.current()
+            conn.act(actions(m)[0], m["seat_version"])
+            conn.ack(m["seat_version"])
+        assert not errors.records, errors.text()

@@ -22,6 +22,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES
+from candlelit.server.clientlog import quiet_client_mistakes
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.protocol import Act, BadMessage, parse
 from candlelit.server.render import board_html, log_html, seat_label, table_message
@@ -219,6 +220,7 @@ ROUTES = [
 
 def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6) -> Starlette:
     """The ASGI app, its tables restored from `db_url`."""
+    quiet_client_mistakes()
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
     hub.on_change = broadcast
