@@ -461,7 +461,7 @@ def test_seated_sockets_refuse_every_malformed_or_illegal_message(world: World):
                for i, table in enumerate(world.tables) for seat in table.tokens}
 
     @given(data=st.data())
-    @fuzz_settings(900)
+    @fuzz_settings(1000)
     def fuzz(data: Any) -> None:
         i, seat = data.draw(st.sampled_from(sorted(batches, key=str)), "table and seat")
         table = world.tables[i]
