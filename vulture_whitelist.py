@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from rich.table import Table
 
 from candlelit.bots.base import SeatObservation
@@ -61,6 +63,7 @@ CARD_FILE_NOTES = (
     _nevermore.confidence_counts,
 )
 
+_record = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, "", None, None)
 USED_WHERE_VULTURE_CANNOT_SEE = (
     # each game's manifest names its pieces as "module:attribute" strings, loaded on demand
     ExpectationBot, anima_board, divinare_board, fatal_frame_board, shadow_hunters_board,
@@ -71,6 +74,8 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     SeatObservation.information_state,
     # rich reads these attributes when it draws a table
     Table().caption, Table().caption_justify,
+    # logging's handlers read these attributes of a record the client-mistake filter rewrites
+    _record.levelname, _record.exc_info, _record.exc_text,
     # card-file fields: pydantic validates them from the YAML data (Anima `gender`, Fatal
     # Frame `applies_to: each_attack_die`) although no rule reads them
     AnimaCharacterEntry.model_construct().gender,

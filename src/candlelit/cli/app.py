@@ -32,6 +32,16 @@ def _lang(value: str) -> str:
     return value
 
 
+def _writable(path: Path | None, flag: str) -> None:
+    """Fail before any work if `path` (an output file) is a directory or has no directory."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(f"{flag} {path}: is a directory; give a file name")
+    if not path.absolute().parent.is_dir():
+        fail(f"{flag} {path}: the directory {path.absolute().parent} does not exist")
+
+
 def _options(game: str, boards: Path | None, option: list[str] | None,
              characters: list[Path] | None = None) -> dict[str, Any]:
     """Options from `--boards FILE`, `--characters FILE…` and `--option name=value` (JSON)."""
@@ -44,6 +54,8 @@ def _options(game: str, boards: Path | None, option: list[str] | None,
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+        except (ValueError, RecursionError):  # a number past the digit limit, deep nesting
+            fail(f"--option {name}: the value is nested too deeply or has too many digits")
     if boards is not None:
         from candlelit.cli.catalog import read_data_file
         from candlelit.engine.registry import get
@@ -143,6 +155,8 @@ def simulate(
 
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
+    _writable(out, "--out")
+    _writable(plot, "--plot")
     names = (bots or ",".join(["random"] * players)).split(",")
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
@@ -185,6 +199,8 @@ def compare(
 
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
+    _writable(plot, "--plot")
+    _writable(md, "--md")
     try:
         spec = get(game)
         counts = (list(spec.player_counts) if players is None
@@ -233,6 +249,8 @@ def balance(
     from candlelit.engine.plugins import resolve
     from candlelit.engine.registry import games, get
 
+    _writable(plot, "--plot")
+    _writable(md, "--md")
     try:
         spec = get(game)
         if spec.balance is None:
@@ -319,6 +337,7 @@ def serve(
 ) -> None:
     """Serve the lobby and tables in the browser."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from candlelit.server.app import SETTINGS_VARIABLE, create_app
     from candlelit.server.site import WILDCARD_HOSTS, listen_url, parse_public_url
@@ -345,19 +364,25 @@ def serve(
         "host": host, "port": port, "ws_max_size": 65536, "ws_per_message_deflate": False,
         "log_level": "warning", "forwarded_allow_ips": trusted_proxy,
         "access_log": False}  # no access log: URLs hold seat tokens
+    try:
+        if workers > 1:  # the schema, made once here rather than by racing workers
+            from candlelit.server.store import Store
+
+            Store(db).close()
+        else:
+            web = create_app(**app_settings, lifecycle=Lifecycle(idle_close=idle_close * 3600))
+    except SQLAlchemyError as exc:  # the URL is not echoed: it may hold a password
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        fail(f"cannot open the database given by --db: {reason}")
     where = "" if public == listen else f", listening on {listen}"
     tty.console.print(f"Candlelit is serving at [bold]{public}[/]{where}  (Ctrl+C stops)")
     if workers > 1:  # each worker process builds its app from this variable
-        from candlelit.server.store import Store
-
-        Store(db).close()  # the schema, made once here rather than by racing workers
         os.environ[SETTINGS_VARIABLE] = json.dumps(
             app_settings | {"idle_close": idle_close, "workers": workers})
         uvicorn.run("candlelit.server.app:app_from_env", factory=True, workers=workers,
                     **server)
         return
-    lifecycle = Lifecycle(idle_close=idle_close * 3600)
-    uvicorn.run(create_app(**app_settings, lifecycle=lifecycle), **server)
+    uvicorn.run(web, **server)
 
 
 def _game_commands() -> None:

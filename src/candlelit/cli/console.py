@@ -6,6 +6,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 console = Console()
 """Where commands print their results."""
@@ -14,6 +15,7 @@ err = Console(stderr=True)
 
 
 def fail(message: str) -> NoReturn:
-    """Print `message` as a one-line error and end the command with exit code 2."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print `message` as a one-line error and end the command with exit code 2 (the message
+    is plain text: brackets from a user's file are printed, never read as markup)."""
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)

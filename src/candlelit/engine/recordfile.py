@@ -37,6 +37,8 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
         raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
     except RecursionError:
         raise RecordError("not a record: JSON nested too deeply") from None
+    except ValueError:  # a number past Python's digit limit
+        raise RecordError("not a record: a number with too many digits") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data

@@ -11,6 +11,7 @@ import re
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -27,6 +28,7 @@ from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
+from candlelit.server.clientlog import quiet_client_mistakes
 from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
 from candlelit.server.fanout import REFUSED, Fanout, client_of
 from candlelit.server.guard import CsrfGuard
@@ -56,22 +58,29 @@ async def create_table(request: Request) -> Response:
     """POST /tables: a new table, then the page with its seat links."""
     form = await request.form()
     try:
-        game = str(form.get("game", ""))
+        game = _field(form, "game", "")
         spec = get(game)
-        players = int(str(form.get("players", "")))
-        if players not in spec.player_counts:
+        players = _field(form, "players", "")
+        if players not in [str(n) for n in spec.player_counts]:
             raise CandlelitError(f"{game} takes {spec.min_players}-{spec.max_players} "
                                  "players")
-        variant = str(form.get("variant") or "") or None
-        kinds = ["human"] + [str(form.get(f"seat{i}", "random"))
-                             for i in range(1, players)]
+        variant = _field(form, "variant", "") or None
+        kinds = ["human"] + [_field(form, f"seat{i}", "random")
+                             for i in range(1, int(players))]
         grace, timer = table_settings(form)
-        table, tokens = await _hub(request).create(game, players, variant, {}, kinds,
-                                                   grace, timer)
+        table, tokens = await _hub(request).create(game, int(players), variant, {},
+                                                   kinds, grace, timer)
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
     site: Site = request.app.state.site
     return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
+
+def _field(form: FormData, name: str, default: str) -> str:
+    """A text field of a posted form; CandlelitError for a file sent in its place."""
+    value = form.get(name, default)
+    if not isinstance(value, str):
+        raise CandlelitError(f"{name!r} must be a form field, not a file")
+    return value
 
 async def live(request: Request) -> LiveTable:
     """The table the URL names (loaded on demand), or 404."""
@@ -252,6 +261,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
     the others at most once per `presence_delay` seconds.
     """
     site = Site(parse_public_url(public_url), parse_public_url(listen or public_url))
+    quiet_client_mistakes()
     if cluster is None:
         store = Store(db_url)
         hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
@@ -266,6 +276,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
         hub.start()
         yield
         await hub.stop()
+        fanout.stop()
         store.close()
 
     gate = [Middleware(TrustedHostMiddleware, allowed_hosts=site.hosts(), www_redirect=False),

@@ -51,6 +51,7 @@ class Fanout:
         self.screens: WeakKeyDictionary[LiveTable, _Screen] = WeakKeyDictionary()
         self.clients: Counter[str] = Counter()
         self.addresses: dict[Watcher, str] = {}
+        self.waiting: set[asyncio.Task[None]] = set()  # presence updates not yet shown
 
     # -- rendering ---------------------------------------------------------------------
     def message(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
@@ -120,6 +121,11 @@ class Fanout:
         self._screen(table).views.clear()  # all out of date: keep only what is asked again
         self._all_catch_up(table)
 
+    def stop(self) -> None:
+        """Cancel the presence updates still waiting (the server is shutting down)."""
+        for task in list(self.waiting):
+            task.cancel()
+
     # -- inside ------------------------------------------------------------------------
     def _screen(self, table: LiveTable) -> _Screen:
         screen = self.screens.get(table)
@@ -131,8 +137,10 @@ class Fanout:
         """Show a seat's arrival or departure soon, folded with any others until then."""
         screen = self._screen(table)
         if screen.presence_update is None or screen.presence_update.done():
-            screen.presence_update = asyncio.get_running_loop().create_task(
+            task = screen.presence_update = asyncio.get_running_loop().create_task(
                 self._show_presence(table))
+            self.waiting.add(task)
+            task.add_done_callback(self.waiting.discard)
 
     async def _show_presence(self, table: LiveTable) -> None:
         await asyncio.sleep(self.presence_delay)
