@@ -7,6 +7,7 @@ interpreter runs it (the scripts put `bench/` on `sys.path` by being run as file
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
 import subprocess
@@ -90,3 +91,11 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]],
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(rule) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def write_results(path: str, data: dict[str, Any]) -> None:
+    """Write a bench's results as indented JSON to `path` (its folder made if missing)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+    print(f"wrote {path}")

@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import contextlib
 import glob
-import json
 import os
 import random
 import shutil
@@ -39,7 +38,7 @@ from typing import Any
 import httpx
 import psycopg
 
-from benchlib import RESULTS, fmt, markdown_table, run_meta
+from benchlib import RESULTS, fmt, markdown_table, run_meta, write_results
 from candlelit import load
 from candlelit.server.store import SeatRow, Store, TableRow
 from server_bench import (
@@ -259,9 +258,7 @@ def main() -> None:
     data = asyncio.run(run(args))
     print(report(data))
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(data, indent=1) + "\n")
-        print(f"wrote {args.json}")
+        write_results(args.json, data)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from benchlib import RESULTS, fmt, load_average, markdown_table, run_meta
+from benchlib import RESULTS, fmt, load_average, markdown_table, run_meta, write_results
 
 LINK = re.compile(r"/t/([\w-]+)\?token=([\w-]+)")
 ACTION = re.compile(r'data-action="(\d+)"')
@@ -561,9 +561,7 @@ def main() -> None:
         data = asyncio.run(run(args))
         print(report(data))
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(data, indent=1) + "\n")
-        print(f"wrote {args.json}")
+        write_results(args.json, data)
     if data["results"]["failures"]:
         raise SystemExit(1)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from srvkit import free_port
+from srvkit import Clock, LiveServer, free_port
 
 PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
 
@@ -87,3 +87,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A clock the test moves by hand, read by presence, grace periods and turn timers."""
+    return Clock()
+
+
+@pytest.fixture
+def clocked_server(sqlite_url: str, clock: Clock) -> Iterator[LiveServer]:
+    """A live server on a fresh SQLite file whose hub reads `clock`."""
+    with LiveServer(sqlite_url, clock=clock) as live:
+        yield live

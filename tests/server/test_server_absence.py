@@ -20,14 +20,8 @@ DEADLINE = re.compile(r'data-deadline="([\d.]+)"')
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def server(sqlite_url: str, clock: Clock):
-    with LiveServer(sqlite_url, clock=clock) as live:
-        yield live
+def server(clocked_server: LiveServer) -> LiveServer:
+    return clocked_server
 
 
 def stored(server: LiveServer, table_id: str) -> list[tuple[int, str | None]]:

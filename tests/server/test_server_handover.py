@@ -7,7 +7,7 @@ import random
 
 import pytest
 from sqlalchemy import select
-from srvkit import TIMEOUT, Clock, Conn, LiveServer, actions, play, wait_for
+from srvkit import TIMEOUT, Conn, LiveServer, actions, play, wait_for
 
 from candlelit.engine.records import verify
 from candlelit.server.store import seats as seats_table
@@ -16,14 +16,8 @@ GRACE = 30  # the shortest grace period the lobby offers
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def server(sqlite_url: str, clock: Clock):
-    with LiveServer(sqlite_url, clock=clock) as live:
-        yield live
+def server(clocked_server: LiveServer) -> LiveServer:
+    return clocked_server
 
 
 def stored_bot_playing(server: LiveServer, table_id: str) -> list[int]:
