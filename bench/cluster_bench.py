@@ -42,6 +42,7 @@ from benchlib import RESULTS, fmt, markdown_table, run_meta, write_results
 from candlelit import load
 from candlelit.server.store import SeatRow, Store, TableRow
 from server_bench import (
+    FORM_TOKEN,
     Totals,
     _cpu_seconds,
     _summary,
@@ -100,7 +101,7 @@ def serve(db: str, workers: int, log: Path, bot_delay: float = 0.0,
         proc = subprocess.Popen(
             [sys.executable, "-c", "from candlelit.cli.app import main; main()", "serve",
              "--host", "127.0.0.1", "--port", str(port), "--db", db, "--workers",
-             str(workers), "--bot-delay", str(bot_delay)],
+             str(workers), "--bot-delay", str(bot_delay), "--create-limit", "0"],
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         yield port, proc
@@ -121,13 +122,16 @@ async def load_run(db: str, workers: int, tables: int, think: float, seconds: fl
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=120,
                                      limits=limits) as client:
+            lobby = await client.get("/")  # the forms' token (its cookie kept by the client)
+            client.headers["X-CSRF-Token"] = FORM_TOKEN.findall(lobby.text)[0]
             start = time.monotonic()
             deadline = start + seconds
             steady_from = time.perf_counter() + warmup
             tasks = []
             for i in range(tables):
                 tasks.append(asyncio.create_task(play_table(
-                    port, client, args, random.Random(i), deadline, totals)))
+                    port, client, args, random.Random(i), deadline, totals,
+                    f"127.0.0.{1 + i % 250}")))  # addresses: under the per-client cap
                 await asyncio.sleep(ramp / tables)
             results = await asyncio.gather(*tasks, return_exceptions=True)
             elapsed = time.monotonic() - start

@@ -78,6 +78,7 @@ def test_an_action_on_one_worker_reaches_the_watchers_on_another(pg: str):
             wait_for(lambda: a.table(table_id).connected(1), what="A to see seat 1")
             wait_for(lambda: b.table(table_id).connected(0), what="B to see seat 0")
             rng = random.Random(3)
+            read_backs = b.hub.read_backs  # type: ignore[attr-defined]
             for _ in range(10):
                 count = len(stored(pg, table_id))
                 wait_for(lambda c=count: len(a.table(table_id).state.history) == c
@@ -105,6 +106,8 @@ def test_an_action_on_one_worker_reaches_the_watchers_on_another(pg: str):
                 wait_for(shows, what="the spectator on B to see the action")
             wait_for(lambda: a.table(table_id).state.serialize()
                      == b.table(table_id).state.serialize(), what="the same replicas")
+            # B applied A's actions from the notifications, without reading them back
+            assert b.hub.read_backs == read_backs  # type: ignore[attr-defined]
         wait_for(lambda: not a.table(table_id).connected(1), what="A to see seat 1 leave")
 
 

@@ -44,7 +44,8 @@ log = logging.getLogger("candlelit.server")
 
 CHANNEL = "candlelit"
 """The NOTIFY channel; payloads are `<kind> <table id> <worker id>`, kind r (rows) or p
-(presence)."""
+(presence); stored actions add ` <status> <idx>:<seat>:<action>…` so that a replica can
+apply them without reading them back."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,12 @@ class ClusterStore(Store):
             for status, ids in sorted(by_status.items()):
                 conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
                              .values(status=status))
-            self._announce(conn, {t for t, _ in stored})
+            for table_id in sorted({t for t, _ in stored}):
+                mine = sorted((idx, seat, action, status) for t, idx, seat, action, status
+                              in rows if t == table_id and (t, idx) in stored)
+                moves = " ".join(f"{idx}:{seat}:{action}" for idx, seat, action, _ in mine)
+                conn.execute(select(func.pg_notify(
+                    CHANNEL, f"r {table_id} {self.me} {mine[-1][3]} {moves}")))
         return {(t, idx) for t, idx, *_ in rows} - stored
 
     def beat(self, now: float) -> None:
@@ -214,6 +220,12 @@ class ClusterHub(Hub):
         self.outbox: dict[tuple[str, int], int] = {}
         self.posted = asyncio.Event()
         self.due: set[tuple[str, str]] = set()
+        # actions heard in notifications, not yet applied: table -> index -> (seat, action,
+        # the table's status after it); a table in `reread` changed in a way only the
+        # store can tell (seats, status), so its next catch-up reads the store
+        self.heard_moves: dict[str, dict[int, tuple[int, int, str]]] = {}
+        self.reread: set[str] = set()
+        self.read_backs = 0  # catch-ups that had to read the store
         self.listening = asyncio.Event()
 
     # -- ownership -----------------------------------------------------------------------
@@ -283,12 +295,23 @@ class ClusterHub(Hub):
             await self.catch_up(table)
 
     async def catch_up(self, table: LiveTable) -> bool:
-        """Apply what other workers stored since `table` was read (its lock held)."""
-        got = await asyncio.to_thread(self.shared.refresh, table.id,
-                                      len(table.state.history))
-        if got is None:
-            return False
-        status, seat_rows, new = got
+        """Apply what other workers stored since `table` was read (its lock held): from the
+        notifications when they carry the next actions, else read from the store."""
+        heard = self.heard_moves.pop(table.id, {})
+        start = len(table.state.history)
+        if table.id not in self.reread and start in heard:
+            new: list[tuple[int, int]] = []
+            while start + len(new) in heard:
+                seat, action, status = heard[start + len(new)]
+                new.append((seat, action))
+            seat_rows = table.row.seats
+        else:
+            self.reread.discard(table.id)
+            self.read_backs += 1
+            got = await asyncio.to_thread(self.shared.refresh, table.id, start)
+            if got is None:
+                return False
+            status, seat_rows, new = got
         changed = False
         if new:
             trial = table.state.clone()
@@ -339,8 +362,17 @@ class ClusterHub(Hub):
 
     def heard(self, payload: str) -> None:
         """Schedule catching up with one notification (several for a table fold into one)."""
-        kind, table_id, worker = payload.split(" ", 2)
-        if worker == self.options.worker or (kind, table_id) in self.due:
+        kind, table_id, worker, *moves = payload.split(" ")
+        if worker == self.options.worker:
+            return
+        if kind == "r" and moves:
+            status, heard = moves[0], self.heard_moves.setdefault(table_id, {})
+            for move in moves[1:]:
+                idx, seat, action = (int(n) for n in move.split(":"))
+                heard[idx] = (seat, action, status)
+        elif kind == "r":
+            self.reread.add(table_id)
+        if (kind, table_id) in self.due:
             return
         self.due.add((kind, table_id))
         asyncio.get_running_loop().create_task(self._follow(kind, table_id))
@@ -351,6 +383,8 @@ class ClusterHub(Hub):
             table = self.tables.get(table_id)
             if table is None:  # a replica being loaded, or an owned table to drive
                 if table_id not in self.loading and not (kind == "r" and self.owns(table_id)):
+                    self.heard_moves.pop(table_id, None)  # loaded later, from the store
+                    self.reread.discard(table_id)
                     return
                 table = await self.table(table_id)
             async with table.lock:
