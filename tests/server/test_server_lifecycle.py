@@ -91,6 +91,9 @@ def test_a_table_without_a_move_for_too_long_is_closed(db_url):
             assert "without a move" in closed["actions"]
             me.act(0, closed["seat_version"])
             assert me.reply()["type"] == "error"
+            me.send({"type": "bot", "seat": 0, "on": True})
+            assert me.reply() == {"type": "error",
+                                  "message": "this table was closed for lack of moves"}
         assert server.store.load_table(table_id).status == "closed"
         assert server.store.action_count(table_id) == 0
         page = server.http.get(f"/t/{table_id}", params={"token": tokens[0]})
