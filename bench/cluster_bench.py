@@ -42,12 +42,12 @@ from benchlib import RESULTS, fmt, markdown_table, run_meta, write_results
 from candlelit import load
 from candlelit.server.store import SeatRow, Store, TableRow
 from server_bench import (
-    FORM_TOKEN,
     Totals,
     _cpu_seconds,
     _summary,
     free_port,
     play_table,
+    sign_forms,
     wait_up,
 )
 
@@ -122,8 +122,7 @@ async def load_run(db: str, workers: int, tables: int, think: float, seconds: fl
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=120,
                                      limits=limits) as client:
-            lobby = await client.get("/")  # the forms' token (its cookie kept by the client)
-            client.headers["X-CSRF-Token"] = FORM_TOKEN.findall(lobby.text)[0]
+            await sign_forms(client)
             start = time.monotonic()
             deadline = start + seconds
             steady_from = time.perf_counter() + warmup

@@ -140,6 +140,13 @@ async def next_state(ws: ClientConnection, totals: Totals, timeout: float,
         totals.refusals[message["type"]] = totals.refusals.get(message["type"], 0) + 1
 
 
+async def sign_forms(client: httpx.AsyncClient) -> None:
+    """Make `client` post forms as the lobby page does: read the form token (its cookie is
+    kept by the client) and send it with every request."""
+    lobby = await client.get("/")
+    client.headers["X-CSRF-Token"] = FORM_TOKEN.findall(lobby.text)[0]
+
+
 async def play_table(port: int, client: httpx.AsyncClient, args: argparse.Namespace,
                      rng: random.Random, deadline: float, totals: Totals,
                      address: str = "127.0.0.1") -> None:
@@ -201,8 +208,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
                                      limits=limits) as client:
-            lobby = await client.get("/")  # the forms' token (its cookie kept by the client)
-            client.headers["X-CSRF-Token"] = FORM_TOKEN.findall(lobby.text)[0]
+            await sign_forms(client)
             start = time.monotonic()
             deadline = start + args.seconds
             steady_from = time.perf_counter() + args.warmup

@@ -236,7 +236,7 @@ def test_serve_passes_its_connection_caps_to_the_app(monkeypatch, tmp_path):
 
 
 def test_a_client_is_its_ipv4_address_or_its_ipv6_network():
-    from candlelit.server.fanout import client_of
+    from candlelit.server.clients import client_of
 
     assert client_of("203.0.113.7") == "203.0.113.7"
     assert client_of("2001:db8:1:2:aaaa::1") == client_of("2001:db8:1:2:bbbb::9") \

@@ -29,8 +29,9 @@ from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
 from candlelit.server.clientlog import quiet_client_mistakes
+from candlelit.server.clients import client_of
 from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
-from candlelit.server.fanout import REFUSED, Fanout, client_of
+from candlelit.server.fanout import REFUSED, Fanout
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
 from candlelit.server.pages import cards_page, rules_page, stylesheet

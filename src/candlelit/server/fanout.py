@@ -4,7 +4,6 @@ watcher sent only the parts it has not seen, presence changes coalesced, connect
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
@@ -179,22 +178,6 @@ class Fanout:
             except Exception:
                 table.watchers.discard(watcher)
                 return
-
-
-def client_of(host: str | None) -> str:
-    """The client a connection counts against: its IPv4 address, or its IPv6 /64 network
-    (one household or host holds a whole /64)."""
-    if not host:
-        return "unknown"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
 
 
 def changes(shown: dict[str, Any], message: dict[str, Any]) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import GameSpec, games, get
-from candlelit.server.responses import SECURITY_HEADERS, html, language
+from candlelit.server.responses import html, language
 
 
 def _spec_or_404(request: Request) -> GameSpec:
@@ -61,4 +61,4 @@ def _stylesheet() -> bytes:
 async def stylesheet(request: Request) -> Response:
     """The site's stylesheet followed by every game's own `web/style.css`."""
     return Response(_stylesheet(), media_type="text/css",
-                    headers={**SECURITY_HEADERS, "Cache-Control": "public, max-age=3600"})
+                    headers={"Cache-Control": "public, max-age=3600"})

@@ -9,10 +9,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from ipaddress import IPv6Address, ip_address
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from candlelit.server.clients import client_of
 from candlelit.server.guard import refuse
 from candlelit.server.headers import SAFE_METHODS
 
@@ -63,18 +63,9 @@ class Rule:
 
 
 def client_key(scope: Scope) -> str:
-    """Who is asking: the client address (an IPv6 client by its /64 network, which one
-    household or host usually holds whole)."""
+    """Who is asking: the client address (see `client_of`), "local" with none."""
     client = scope.get("client")
-    if not client:
-        return "local"
-    try:
-        address = ip_address(client[0])
-    except ValueError:
-        return str(client[0])
-    if isinstance(address, IPv6Address) and address.ipv4_mapped is None:
-        return f"{IPv6Address(int(address) >> 64 << 64)}/64"
-    return str(address.ipv4_mapped if isinstance(address, IPv6Address) else address)
+    return client_of(client[0]) if client else "local"
 
 
 class RateLimits:

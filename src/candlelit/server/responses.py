@@ -43,7 +43,7 @@ def html(request: Request, template: str, status: int = 200, **context: Any) -> 
     response = HTMLResponse(page(template, lang, request=request, path=request.url.path,
                                  query=str(request.query_params), games=games(),
                                  csrf=partial(csrf_token, request), **context),
-                            status_code=status, headers=SECURITY_HEADERS)
+                            status_code=status)  # headers: server/headers.py
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
     return response

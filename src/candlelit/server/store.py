@@ -239,10 +239,7 @@ class Store:
         acts: dict[str, list[tuple[int, int]]] = {}
         for a in action_rows:
             acts.setdefault(a.table_id, []).append((a.seat, a.action))
-        return [TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
-                         r.created, by_table.get(r.id, []), acts.get(r.id, []),
-                         r.grace, r.timer)
-                for r in rows]
+        return [table_row(r, by_table.get(r.id, []), acts.get(r.id, [])) for r in rows]
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One stored table with its seats and actions, or None."""
@@ -255,9 +252,8 @@ class Store:
             action_rows = conn.execute(select(actions.c.seat, actions.c.action)
                                        .where(actions.c.table_id == table_id)
                                        .order_by(actions.c.idx)).all()
-        return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status,
-                        r.created, [seat_row(s) for s in seat_rows],
-                        [(a.seat, a.action) for a in action_rows], r.grace, r.timer)
+        return table_row(r, [seat_row(s) for s in seat_rows],
+                         [(a.seat, a.action) for a in action_rows])
 
     def open_tables(self, limit: int = 50) -> list[Listing]:
         """Unfinished tables with a free open seat, oldest first."""
@@ -316,6 +312,12 @@ def seat_row(s: Any) -> SeatRow:
     """A SeatRow from a selected row of `seats`."""
     return SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed), bool(s.bot_playing),
                    bool(s.open), s.bot_reason)
+
+
+def table_row(r: Any, seat_rows: list[SeatRow], moves: list[tuple[int, int]]) -> TableRow:
+    """A TableRow from a selected row of `tables`, its seats and its (seat, action) pairs."""
+    return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status, r.created,
+                    seat_rows, moves, r.grace, r.timer)
 
 
 def add_missing_columns(engine: Engine) -> None:

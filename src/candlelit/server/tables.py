@@ -373,7 +373,9 @@ class Hub:
             table.row.status = status
             table.version += 1
             table.unshown = True
-            self._retime(table, seat, any(seen_by(e, None) for e in trial.log[logged:]))
+            timed = TIMERS.get(table.row.timer) is not None  # else no clock to restart
+            self._retime(table, seat,
+                         timed and any(seen_by(e, None) for e in trial.log[logged:]))
             table.touched = self.clock()
         if not (by_bot and not self.bot_delay
                 and any(table.bot_plays(p) for p in table.state.pending_players())):
