@@ -36,8 +36,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from candlelit.engine.records import verify
-from candlelit.server.cluster import ClusterOptions
+from candlelit.server.cluster import ClusterOptions, ClusterStore
 from candlelit.server.render import table_message
+from candlelit.server.store import SeatRow, TableRow
 
 STALE = "2.0"  # seconds of silence after which a worker is dead, in these tests
 
@@ -288,3 +289,26 @@ async def acknowledged(ws: Page, version: int) -> dict[str, Any]:
         if m["seat_version"] == version + 1:
             return m
         assert m["seat_version"] == version
+
+
+@pytest.mark.postgres
+def test_a_tables_rows_are_stored_all_together_or_not_at_all(pg: str):
+    store = ClusterStore(pg, "worker-a")
+    try:
+        for name in ("run", "other"):
+            store.create_table(TableRow(name, "divinare", 2, 1, {}, None, "playing", 1.0,
+                                        [SeatRow(0, "human", "random", "x" * 64, True, False)],
+                                        []))
+        store.append_actions([("run", 0, 0, 22, "playing"), ("run", 1, 1, 23, "playing")])
+        # another worker stored index 1 of "run" first: indices 0 and 2 of this run stay
+        # unstored too, while "other" is stored, with its status after its last row
+        taken = store.append_free([("run", 1, 0, 30, "playing"), ("run", 2, 1, 31, "playing"),
+                                   ("other", 0, 0, 40, "playing"),
+                                   ("other", 1, 1, 41, "finished")])
+        assert taken == {("run", 1), ("run", 2)}
+        assert stored(pg, "run") == [(0, 22), (1, 23)]
+        assert stored(pg, "other") == [(0, 40), (1, 41)]
+        assert query(pg, "SELECT id, status FROM tables ORDER BY id") == [
+            ("other", "finished"), ("run", "playing")]
+    finally:
+        store.close()

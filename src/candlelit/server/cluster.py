@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import make_url
 
@@ -35,6 +35,7 @@ from candlelit.server.store import (
     presence,
     seat_row,
     seats,
+    set_statuses,
     tables,
     workers,
 )
@@ -86,33 +87,34 @@ class ClusterStore(Store):
         self._notify(conn, "r", table_ids)
 
     def _notify(self, conn: Any, kind: str, table_ids: set[str]) -> None:
-        for table_id in sorted(table_ids):
-            conn.execute(select(func.pg_notify(CHANNEL, f"{kind} {table_id} {self.me}")))
+        _send(conn, [f"{kind} {table_id} {self.me}" for table_id in sorted(table_ids)])
 
     def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
         """Record the rows whose index is still free, in one transaction; returns the
-        (table, index) pairs another worker took first (a conflict fails no other row)."""
+        (table, index) pairs not stored. A table's rows are stored all or none: when another
+        worker took one of its indices first, none of them is (no other table's fail)."""
         now = time.time()
         with self._writing() as conn:
             stored = {(t, idx) for t, idx in conn.execute(
-                pg_insert(actions).values([
-                    {"table_id": t, "idx": idx, "seat": seat, "action": action,
-                     "created": now} for t, idx, seat, action, _ in rows])
-                .on_conflict_do_nothing()
-                .returning(actions.c.table_id, actions.c.idx)).all()}
-            by_status: dict[str, set[str]] = {}
-            for t, idx, *_, status in rows:
-                if (t, idx) in stored:
-                    by_status.setdefault(status, set()).add(t)
-            for status, ids in sorted(by_status.items()):
-                conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
-                             .values(status=status))
-            for table_id in sorted({t for t, _ in stored}):
-                mine = sorted((idx, seat, action, status) for t, idx, seat, action, status
-                              in rows if t == table_id and (t, idx) in stored)
-                moves = " ".join(f"{idx}:{seat}:{action}" for idx, seat, action, _ in mine)
-                conn.execute(select(func.pg_notify(
-                    CHANNEL, f"r {table_id} {self.me} {mine[-1][3]} {moves}")))
+                pg_insert(actions).on_conflict_do_nothing()
+                .returning(actions.c.table_id, actions.c.idx),
+                [{"table_id": t, "idx": idx, "seat": seat, "action": action, "created": now}
+                 for t, idx, seat, action, _ in rows])}
+            lost = {t for t, idx, *_ in rows if (t, idx) not in stored}
+            if lost:  # a table's rows are stored all together or not at all
+                undo = sorted((t, idx) for t, idx in stored if t in lost)
+                for t, idx in undo:
+                    conn.execute(delete(actions).where(actions.c.table_id == t,
+                                                       actions.c.idx == idx))
+                stored -= set(undo)
+            kept = [row for row in rows if (row[0], row[1]) in stored]
+            set_statuses(conn, kept)
+            by_table: dict[str, list[ActionRow]] = {}
+            for row in sorted(kept, key=lambda r: (r[0], r[1])):
+                by_table.setdefault(row[0], []).append(row)
+            _send(conn, [f"r {table_id} {self.me} {mine[-1][4]} " + " ".join(
+                f"{idx}:{seat}:{action}" for _, idx, seat, action, _ in mine)
+                for table_id, mine in by_table.items()])
         return {(t, idx) for t, idx, *_ in rows} - stored
 
     def beat(self, now: float) -> None:
@@ -205,6 +207,13 @@ class ClusterStore(Store):
                        workers.c.beat >= live_after)
                 .group_by(presence.c.seat)).all()
         return {int(seat): int(count) for seat, count in rows}
+
+
+def _send(conn: Any, payloads: list[str]) -> None:
+    """NOTIFY the other workers, one notification per payload, in one statement."""
+    if payloads:
+        conn.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:ps AS text[])) AS p"),
+                     {"channel": CHANNEL, "ps": payloads})
 
 
 class ClusterHub(Hub):

@@ -191,12 +191,7 @@ class Store:
             conn.execute(insert(actions), [
                 {"table_id": t, "idx": idx, "seat": seat, "action": action, "created": now}
                 for t, idx, seat, action, _ in rows])
-            by_status: dict[str, set[str]] = {}
-            for t, *_, status in rows:
-                by_status.setdefault(status, set()).add(t)
-            for status, ids in sorted(by_status.items()):
-                conn.execute(update(tables).where(tables.c.id.in_(sorted(ids)))
-                             .values(status=status))
+            set_statuses(conn, rows)
             self._announce(conn, {t for t, *_ in rows})
 
     def append_free(self, rows: Sequence[ActionRow]) -> set[tuple[str, int]]:
@@ -306,6 +301,20 @@ class Store:
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
+
+
+def set_statuses(conn: Any, rows: Sequence[ActionRow]) -> None:
+    """Set each table's status to the one after its last row in `rows` (several rows of
+    one table may be stored together: a run of bot moves)."""
+    last: dict[str, tuple[int, str]] = {}
+    for t, idx, *_, status in rows:
+        if t not in last or idx > last[t][0]:
+            last[t] = (idx, status)
+    by_status: dict[str, set[str]] = {}
+    for t, (_, status) in last.items():
+        by_status.setdefault(status, set()).add(t)
+    for status, ids in sorted(by_status.items()):
+        conn.execute(update(tables).where(tables.c.id.in_(sorted(ids))).values(status=status))
 
 
 def seat_row(s: Any) -> SeatRow:

@@ -121,20 +121,22 @@ Broadcast = Callable[[LiveTable], Awaitable[None]]
 class GroupCommit:
     """Stores the actions of many tables together: one transaction, one disk sync.
 
-    `append` returns once its action is committed, so an acknowledged action is still
-    durable; actions that arrive while a commit is under way go into the next one. A
-    table's own actions never share a batch (its lock waits for each commit).
+    `append` returns once its rows are committed, so an acknowledged action is still
+    durable; rows that arrive while a commit is under way go into the next one. A table's
+    rows arrive together (one action, or one run of instant bot moves): its lock waits for
+    each commit.
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.waiting: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.waiting: list[tuple[list[ActionRow], asyncio.Future[None]]] = []
         self.flusher: asyncio.Task[None] | None = None
 
-    async def append(self, row: ActionRow) -> None:
-        """Store one action; raise what storing it raised."""
+    async def append(self, *rows: ActionRow) -> None:
+        """Store the rows of one table (consecutive indices); raise what storing them
+        raised, IndexTaken if another writer stored one of those indices first."""
         done = asyncio.get_running_loop().create_future()
-        self.waiting.append((row, done))
+        self.waiting.append((list(rows), done))
         if self.flusher is None or self.flusher.done():
             self.flusher = asyncio.get_running_loop().create_task(self._flush())
         await done
@@ -144,18 +146,19 @@ class GroupCommit:
             batch, self.waiting = self.waiting, []
             try:
                 taken = await asyncio.to_thread(self.store.append_free,
-                                                [row for row, _ in batch])
-            except Exception:  # one bad row must not fail the others: store one by one
-                for row, done in batch:
+                                                [row for rows, _ in batch for row in rows])
+            except Exception:  # one bad entry must not fail the others: store one by one
+                for rows, done in batch:
                     try:
-                        await asyncio.to_thread(self.store.append_actions, [row])
+                        await asyncio.to_thread(self.store.append_actions, rows)
                     except Exception as exc:
                         _settle(done, exc)
                     else:
                         _settle(done, None)
             else:
-                for row, done in batch:
-                    _settle(done, IndexTaken(row[1]) if (row[0], row[1]) in taken else None)
+                for rows, done in batch:
+                    lost = [row[1] for row in rows if (row[0], row[1]) in taken]
+                    _settle(done, IndexTaken(lost[0]) if lost else None)
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
@@ -341,11 +344,8 @@ class Hub:
     # -- play --------------------------------------------------------------------------
     async def submit(self, table: LiveTable, seat: int, action: Any, seat_version: Any,
                      by_bot: bool = False) -> None:
-        """Validate, store, then apply one action; raise IllegalAction or Stale otherwise.
-
-        Watchers are told at once, except after a bot's move when bots with no delay move
-        next: a burst of instant bot moves is shown once, when it ends.
-        """
+        """Validate, store, then apply one action and tell the watchers; raise IllegalAction
+        or Stale otherwise. (Bots without delay store their runs of moves in `_run_bots`.)"""
         async with table.lock:
             while True:
                 if table.row.status == "closed":
@@ -377,9 +377,7 @@ class Hub:
             self._retime(table, seat,
                          timed and any(seen_by(e, None) for e in trial.log[logged:]))
             table.touched = self.clock()
-        if not (by_bot and not self.bot_delay
-                and any(table.bot_plays(p) for p in table.state.pending_players())):
-            await self.show(table)
+        await self.show(table)
         self.wake_bots(table)
 
     async def catch_up(self, table: LiveTable) -> bool:
@@ -576,12 +574,15 @@ class Hub:
 
     async def _drive_until_humans(self, table: LiveTable) -> None:
         try:
-            while not table.state.is_terminal() and self.owns(table.id):
+            while (table.row.status != "closed" and not table.state.is_terminal()
+                   and self.owns(table.id)):
                 waiting = [p for p in table.state.pending_players() if table.bot_plays(p)]
                 if not waiting:
                     return
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                if not self.bot_delay:
+                    await self._run_bots(table)
+                    continue
+                await asyncio.sleep(self.bot_delay)
                 for seat in waiting:
                     if not table.bot_plays(seat) or seat not in table.state.pending_players():
                         continue
@@ -595,6 +596,51 @@ class Hub:
         finally:  # a burst that stopped early is still shown
             if table.unshown:
                 await self.show(table)
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        """Bots without delay: decide their moves until a human must decide (or RUN moves),
+        then store them in one commit and show them once."""
+        base = len(table.state.history)
+        botted = frozenset(p for p in range(table.row.players) if table.bot_plays(p))
+        bots = {p: table.bot_for(p) for p in botted}
+        moves = await asyncio.to_thread(_decide_run, bots, table.state.clone(), RUN)
+        stored = False
+        async with table.lock:
+            if len(table.state.history) == base and table.row.status != "closed":
+                stored = await self._store_run(table, moves)
+        if stored:
+            await self.show(table)
+
+    async def _store_run(self, table: LiveTable, moves: list[tuple[int, int]]) -> bool:
+        """Store and apply the moves decided on the table as it is (its lock held), up to
+        the first whose seat no longer has its bot; False if another worker stored first."""
+        trial = table.state.clone()
+        rows: list[ActionRow] = []
+        for seat, action in moves:
+            if not table.bot_plays(seat):
+                break
+            trial.apply_action(action, seat)
+            rows.append((table.id, len(trial.history) - 1, seat, action,
+                         "finished" if trial.is_terminal() else "playing"))
+        if not rows:
+            return False
+        try:
+            await self.writer.append(*rows)
+        except (IntegrityError, IndexTaken):  # another worker stored first
+            if not await self.catch_up(table):
+                raise
+            return False
+        table.state = trial
+        table.row.actions.extend((seat, action) for _, _, seat, action, _ in rows)
+        table.row.status = rows[-1][4]
+        table.version += 1
+        table.unshown = True
+        self._retime(table)
+        table.touched = self.clock()
+        return True
+
+
+RUN = 64  # instant bot moves stored in one commit at most
 
 
 @dataclass(frozen=True)
@@ -612,3 +658,19 @@ class Lifecycle:
 def _decide(bot: Bot, state: State, seat: int) -> int:
     """A bot's choice for `seat`, made from that seat's window only."""
     return bot.act(SeatObservation(state, seat), state.legal_actions(seat))
+
+
+def _decide_run(bots: dict[int, Bot], state: State, limit: int) -> list[tuple[int, int]]:
+    """The moves the bots of `bots`' seats make, each from its own seat's window, until the
+    game ends, a seat without a bot must decide, or `limit` moves; `state` is advanced."""
+    moves: list[tuple[int, int]] = []
+    while len(moves) < limit and not state.is_terminal():
+        due = [p for p in state.pending_players() if p in bots]
+        if not due:
+            break
+        for seat in due:
+            if seat in state.pending_players():
+                action = _decide(bots[seat], state.clone(), seat)
+                state.apply_action(action, seat)
+                moves.append((seat, action))
+    return moves
