@@ -28,7 +28,7 @@ play: $(VENV)/.installed
 	$(BIN)/candlelit play divinare --players 4
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench vulture_whitelist.py examples
+	$(BIN)/ruff check src tests bench scripts vulture_whitelist.py examples
 	$(BIN)/mypy
 	$(BIN)/vulture
 
@@ -57,6 +57,11 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # Golden playthroughs (tests/golden/README.md): rewrite them after an intended behaviour change.
-.PHONY: goldens
+.PHONY: goldens screenshots
 goldens: $(VENV)/.installed-dev
 	$(BIN)/python bench/goldens.py --write
+
+# Screenshots of every game's table (desktop, phone; en, zh-TW) into docs/screenshots/
+# (Chinese text needs a CJK font, e.g. Debian's fonts-wqy-microhei).
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python scripts/screenshots.py --out docs/screenshots
