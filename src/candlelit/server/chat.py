@@ -108,11 +108,12 @@ class Chat:
         return room
 
     async def welcome(self, table: LiveTable, watcher: Watcher) -> None:
-        """Send a new connection the latest lines it may read."""
+        """Send a new connection the latest lines it may read (nothing when there are none)."""
         if not readable_by(table, watcher.seat):
             return
         room = await self.room(table)
-        await self._send(table, watcher, room.lines)
+        if room.lines:
+            await self._send(table, watcher, room.lines)
 
     async def say(self, table: LiveTable, seat: int | None, text: object) -> None:
         """Store and show one line of `seat`; ChatRefused saying why it is not said."""
