@@ -8,6 +8,7 @@ const note = document.getElementById("chat-note");
 const unread = box ? box.querySelector(".chat-unread") : null;
 const shown = new Set();
 let unseen = 0;
+let pending = "";  // the last line sent: typed back into the box if it is refused
 let send = () => false;
 
 // On a phone the panel starts folded; its summary counts the lines that came since.
@@ -47,6 +48,7 @@ export function chatHeard(msg) {
   if (msg.refused !== undefined && note) {
     note.textContent = msg.refused;
     note.className = "chat-note error";
+    if (!input.value) input.value = pending;
   }
   if (!list) return;
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
@@ -75,6 +77,7 @@ export function chatStart(sender) {
     const text = input.value.trim();
     if (!text) return;
     if (send({ type: "chat", text })) {
+      pending = text;
       input.value = "";
       note.textContent = "";
       note.className = "chat-note";
