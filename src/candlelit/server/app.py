@@ -28,6 +28,7 @@ from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import games, get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
+from candlelit.server.chat import Chat, ChatRefused, refusal
 from candlelit.server.clientlog import quiet_client_mistakes
 from candlelit.server.clients import client_of
 from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
@@ -35,7 +36,7 @@ from candlelit.server.fanout import REFUSED, Fanout
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
 from candlelit.server.pages import cards_page, rules_page, stylesheet
-from candlelit.server.protocol import Act, BadMessage, parse
+from candlelit.server.protocol import Act, BadMessage, Say, parse
 from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label
 from candlelit.server.responses import LANG_COOKIE, html, language
@@ -70,11 +71,18 @@ async def create_table(request: Request) -> Response:
                              for i in range(1, int(players))]
         grace, timer = table_settings(form)
         table, tokens = await _hub(request).create(game, int(players), variant, {},
-                                                   kinds, grace, timer)
+                                                   kinds, grace, timer,
+                                                   chat_public=_chat_public(form))
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
     site: Site = request.app.state.site
     return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
+
+def _chat_public(form: FormData) -> bool:
+    """The lobby's "spectators may read the chat" box: a hidden 0 then the box's 1; on when
+    the form does not ask (older forms, scripts)."""
+    values = form.getlist("chat_public")
+    return not values or values[-1] == "1"
 
 def _field(form: FormData, name: str, default: str) -> str:
     """A text field of a posted form; CandlelitError for a file sent in its place."""
@@ -190,13 +198,15 @@ async def socket(websocket: WebSocket) -> None:
     fanout.admit(table, watcher, address)
     if seat is not None:
         hub.present(table, seat)
+    chat: Chat = websocket.app.state.chat
     try:
+        await chat.welcome(table, watcher)
         while True:
             message = await websocket.receive()  # text, or binary frames read as UTF-8
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             raw = message.get("text") or message.get("bytes") or ""
-            await _handle(hub, table, seat, watcher, raw, fanout)
+            await _handle(hub, table, seat, watcher, raw, fanout, chat)
     except WebSocketDisconnect:
         pass
     finally:
@@ -271,6 +281,9 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
         hub = ClusterHub(store, bot_delay=bot_delay, lifecycle=lifecycle, options=cluster)
     fanout = Fanout(connections_per_client, spectators_per_table, presence_delay)
     hub.on_change = fanout.broadcast
+    chat = Chat(store, lambda: hub.clock())
+    if isinstance(hub, ClusterHub):
+        hub.on_chat = chat.heard
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -290,6 +303,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
                    exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     app.state.fanout = fanout
+    app.state.chat = chat
     app.state.site = site
     return app
 
@@ -336,10 +350,13 @@ def _int_param(request: Request, name: str, default: int | None, top: int) -> in
 
 
 async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher,
-                  raw: str | bytes, fanout: Fanout) -> None:
+                  raw: str | bytes, fanout: Fanout, chat: Chat) -> None:
     """Act on one client message; every refusal is a clear message and changes nothing."""
     try:
         msg = parse(raw)
+        if isinstance(msg, Say):
+            await chat.say(table, seat, msg.text)
+            return
         if seat is None:
             raise IllegalAction("spectators cannot act")
         if isinstance(msg, Act):
@@ -348,6 +365,8 @@ async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher
             await hub.hand_to_bot(table, msg.seat, seat, msg.on)
     except Refusal as exc:  # in the asker's language
         await watcher.send({"type": "error", "message": exc.says(watcher.lang)})
+    except ChatRefused as exc:  # shown by the chat panel, not as a game error
+        await watcher.send(refusal(exc, watcher.lang))
     except (BadMessage, IllegalAction) as exc:
         await watcher.send({"type": "error", "message": str(exc)})
     except Stale as exc:

@@ -39,14 +39,14 @@ from candlelit.server.store import (
     tables,
     workers,
 )
-from candlelit.server.tables import Hub, Lifecycle, LiveTable
+from candlelit.server.tables import Broadcast, Hub, Lifecycle, LiveTable
 
 log = logging.getLogger("candlelit.server")
 
 CHANNEL = "candlelit"
-"""The NOTIFY channel; payloads are `<kind> <table id> <worker id>`, kind r (rows) or p
-(presence); stored actions add ` <status> <idx>:<seat>:<action>…` so that a replica can
-apply them without reading them back."""
+"""The NOTIFY channel; payloads are `<kind> <table id> <worker id>`, kind r (rows), p
+(presence) or c (a chat line); stored actions add ` <status> <idx>:<seat>:<action>…` so
+that a replica can apply them without reading them back."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +236,7 @@ class ClusterHub(Hub):
         self.reread: set[str] = set()
         self.read_backs = 0  # catch-ups that had to read the store
         self.listening = asyncio.Event()
+        self.on_chat: Broadcast | None = None  # a chat line was stored (chat.Chat.heard)
 
     # -- ownership -----------------------------------------------------------------------
     def owns(self, table_id: str) -> bool:
@@ -360,6 +361,7 @@ class ClusterHub(Hub):
                     for table_id in list(self.tables):  # what we missed while deaf
                         self.heard(f"r {table_id} -")
                         self.heard(f"p {table_id} -")
+                        self.heard(f"c {table_id} -")
                     async for note in conn.notifies():
                         self.heard(note.payload)
             except asyncio.CancelledError:
@@ -388,6 +390,9 @@ class ClusterHub(Hub):
 
     async def _follow(self, kind: str, table_id: str) -> None:
         self.due.discard((kind, table_id))
+        if kind == "c":
+            await self._follow_chat(table_id)
+            return
         try:
             table = self.tables.get(table_id)
             if table is None:  # a replica being loaded, or an owned table to drive
@@ -409,6 +414,16 @@ class ClusterHub(Hub):
             self.wake_bots(table)
         except Exception:
             log.exception("could not follow table %s", table_id)
+
+    async def _follow_chat(self, table_id: str) -> None:
+        """Show a chat line another worker stored to this worker's watchers of the table."""
+        table = self.tables.get(table_id)
+        if table is None or self.on_chat is None:
+            return
+        try:
+            await self.on_chat(table)
+        except Exception:
+            log.exception("could not follow the chat of table %s", table_id)
 
     # -- presence ------------------------------------------------------------------------
     def present(self, table: LiveTable, seat: int) -> None:

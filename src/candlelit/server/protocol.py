@@ -28,7 +28,14 @@ class HandToBot:
     on: bool
 
 
-Message = Act | HandToBot
+@dataclass(frozen=True)
+class Say:
+    """{"type": "chat", "text": str}: one line of the table's chat (checked by chat.py)."""
+
+    text: object
+
+
+Message = Act | HandToBot | Say
 
 
 def _int(data: dict[str, object], key: str) -> int:
@@ -57,4 +64,6 @@ def parse(raw: str | bytes) -> Message:
         if type(on) is not bool:
             raise BadMessage("'on' must be true or false")
         return HandToBot(_int(data, "seat"), on)
-    raise BadMessage("unknown message type (expected 'act' or 'bot')")
+    if kind == "chat":
+        return Say(data.get("text"))
+    raise BadMessage("unknown message type (expected 'act', 'bot' or 'chat')")

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -46,6 +47,8 @@ tables = Table(
     Column("grace", Float, nullable=False, server_default="60"),
     Column("timer", String(16), nullable=False, server_default="off"),
     Column("owner", String(64)),  # the worker that drives its bots (--workers > 1)
+    # whether spectators may read the table's chat (chat.py)
+    Column("chat_public", Integer, nullable=False, server_default="1"),
 )
 
 seats = Table(
@@ -78,6 +81,15 @@ workers = Table(
     Column("id", String(64), primary_key=True),
     Column("pid", Integer, nullable=False),
     Column("beat", Float, nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,  # what the seats said at a table (chat.py); not part of game records
+    Column("n", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("at", Float, nullable=False),
 )
 
 presence = Table(
@@ -124,6 +136,7 @@ class TableRow:
     actions: list[tuple[int, int]]
     grace: float = 60.0
     timer: str = "off"
+    chat_public: bool = True  # spectators may read the chat
 
 
 @dataclass(frozen=True)
@@ -171,7 +184,7 @@ class Store:
                 id=row.id, game=row.game, players=row.players, seed=row.seed,
                 options=json.loads(json.dumps(row.options)), variant=row.variant,
                 status=row.status, created=row.created, grace=row.grace, timer=row.timer,
-                owner=self.worker))
+                owner=self.worker, chat_public=int(row.chat_public)))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": int(s.claimed),
@@ -218,6 +231,33 @@ class Store:
 
     def _announce(self, conn: Any, table_ids: set[str]) -> None:
         """Tell other workers, when this write commits, that these tables changed."""
+
+    def _notify(self, conn: Any, kind: str, table_ids: set[str]) -> None:
+        """Tell other workers, when this write commits, of a change of `kind` (one process:
+        there are none)."""
+
+    def say(self, table_id: str, seat: int, words: str, at: float, window: float,
+            most: int) -> int | None:
+        """Store a chat line of `seat` said at `at`; its number, or None when the seat said
+        `most` lines in the `window` seconds before (nothing stored then)."""
+        with self._writing() as conn:
+            recent = conn.execute(select(func.count()).select_from(chat).where(
+                chat.c.table_id == table_id, chat.c.seat == seat,
+                chat.c.at > at - window)).scalar_one()
+            if recent >= most:
+                return None
+            n = conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=words,
+                                                 at=at).returning(chat.c.n)).scalar_one()
+            self._notify(conn, "c", {table_id})
+        return int(n)
+
+    def chat_lines(self, table_id: str, last: int) -> list[tuple[int, int, str, float]]:
+        """The `last` most recent chat lines of a table, oldest first: (n, seat, text, at)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat.c.n, chat.c.seat, chat.c.text, chat.c.at)
+                                .where(chat.c.table_id == table_id)
+                                .order_by(chat.c.n.desc()).limit(last)).all()
+        return [(r.n, r.seat, r.text, r.at) for r in reversed(rows)]
 
     def load_all(self) -> list[TableRow]:
         """Every stored table with its seats and actions, oldest first."""
@@ -326,7 +366,7 @@ def seat_row(s: Any) -> SeatRow:
 def table_row(r: Any, seat_rows: list[SeatRow], moves: list[tuple[int, int]]) -> TableRow:
     """A TableRow from a selected row of `tables`, its seats and its (seat, action) pairs."""
     return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status, r.created,
-                    seat_rows, moves, r.grace, r.timer)
+                    seat_rows, moves, r.grace, r.timer, bool(r.chat_public))
 
 
 def add_missing_columns(engine: Engine) -> None:

@@ -245,11 +245,12 @@ class Hub:
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
                      grace: float = DEFAULT_GRACE, timer: str = DEFAULT_TIMER,
-                     ) -> tuple[LiveTable, list[str | None]]:
+                     chat_public: bool = True) -> tuple[LiveTable, list[str | None]]:
         """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
 
         Seat 0 is the creator's. `grace` is how long (seconds) a player may be away before
-        another seat may hand the seat to a bot; `timer` names the turn timer (TIMERS).
+        another seat may hand the seat to a bot; `timer` names the turn timer (TIMERS);
+        `chat_public`: spectators may read the chat.
         Returns the table and each human seat's secret token (None for bot seats).
         """
         check_settings(grace, timer)
@@ -274,7 +275,8 @@ class Hub:
                                      name or stand_in, token_hash(token), seat == 0,
                                      False, kinds[seat] == "open" and seat > 0))
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
-                       variant, "playing", time.time(), seat_rows, [], grace, timer)
+                       variant, "playing", time.time(), seat_rows, [], grace, timer,
+                       chat_public)
         await asyncio.to_thread(self.store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock),
                                                 touched=self.clock())

@@ -1,5 +1,7 @@
 // Live table: one WebSocket; after every change the server sends the parts of this seat's
 // rendered view that changed (board, actions, seats, log); a new connection gets them all.
+import { chatHeard, chatStart } from "./chat.js";
+
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const token = root.dataset.token;
@@ -93,12 +95,16 @@ function apply(msg) {
     if ("actions" in msg) busy = false;  // new buttons; a seats-only update keeps them
     tick();
     if ("actions" in msg || "board" in msg) autoPass();
+  } else if (msg.type === "error" && msg.about === "chat") {
+    chatHeard({ lines: [], refused: msg.message });
   } else if (msg.type === "error") {
     lastError = msg.message;
     show(msg.message, "error");
     busy = false;
   } else if (msg.type === "stale") {
     show(msg.message, "info");
+  } else if (msg.type === "chat") {
+    chatHeard(msg);
   }
 }
 
@@ -128,6 +134,11 @@ document.addEventListener("click", (event) => {
   }
 });
 
+chatStart((payload) => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(payload));
+  return true;
+});
 tick();
 setInterval(tick, 1000);
 connect();
