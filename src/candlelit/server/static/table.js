@@ -1,5 +1,7 @@
 // Live table: one WebSocket; after every change the server sends the parts of this seat's
 // rendered view that changed (board, actions, seats, log); a new connection gets them all.
+import { notice } from "./notice.js";
+
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const token = root.dataset.token;
@@ -93,6 +95,7 @@ function apply(msg) {
     if ("actions" in msg) busy = false;  // new buttons; a seats-only update keeps them
     tick();
     if ("actions" in msg || "board" in msg) autoPass();
+    notice(Boolean(document.querySelector("#actions button[data-action]")));
   } else if (msg.type === "error") {
     lastError = msg.message;
     show(msg.message, "error");
@@ -130,4 +133,5 @@ document.addEventListener("click", (event) => {
 
 tick();
 setInterval(tick, 1000);
+notice(Boolean(document.querySelector("#actions button[data-action]")));
 connect();
