@@ -14,7 +14,7 @@ from candlelit.server.cluster import ClusterOptions
 from candlelit.server.names import LONGEST, Refused, clean_name
 from candlelit.server.rematch import rematch_token
 from candlelit.server.render import table_message
-from candlelit.server.store import token_hash
+from candlelit.server.store import SeatRow, Store, TableRow, token_hash
 
 NASTY = '<b id="x">Ada & "Bo"</b>'
 
@@ -232,3 +232,19 @@ def pg(postgres_url: str) -> str:
                          + "/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return f"{server}/{name}"
+
+
+def test_a_database_without_names_or_rematches_gains_them(sqlite_url: str):
+    store = Store(sqlite_url)
+    store.create_table(TableRow("old", "divinare", 2, 5, {}, None, "finished", 1.0,
+                                [SeatRow(0, "human", "random", "h0", True, False, name="Ada"),
+                                 SeatRow(1, "bot", "random", "h1", False, False)], []))
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE seats DROP COLUMN name")
+        conn.exec_driver_sql("ALTER TABLE tables DROP COLUMN rematch")
+    store.close()
+    reopened = Store(sqlite_url)
+    [row] = reopened.load_all()
+    assert [s.name for s in row.seats] == ["", ""] and row.rematch is None
+    assert reopened.rematch_of("old") is None
+    reopened.close()
