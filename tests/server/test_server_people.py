@@ -207,6 +207,9 @@ def test_a_rematch_started_on_one_worker_seats_players_arriving_on_another(pg: s
         finish(a, table_id, tokens)
         wait_for(lambda: b.table(table_id).row.status == "finished", what="B to see the end")
         new_id, ada = go_rematch(a, table_id, tokens[0])
+        # B's players are told that a rematch waits
+        wait_for(lambda: b.table(table_id).row.rematch == new_id, what="B to hear of it")
+        assert "rematch-waiting" in table_message(b.table(table_id), 1, "en")["actions"]
         again, bo = go_rematch(b, table_id, tokens[1])  # B joins the rematch A started
         assert again == new_id
         for server in (a, b):
