@@ -35,7 +35,9 @@ from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, w
 from candlelit.server.fanout import REFUSED, Fanout
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
+from candlelit.server.names import Refused, clean_name
 from candlelit.server.pages import cards_page, rules_page, stylesheet
+from candlelit.server.people import ROUTES as PEOPLE_ROUTES
 from candlelit.server.protocol import Act, BadMessage, Say, parse
 from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label
@@ -70,9 +72,12 @@ async def create_table(request: Request) -> Response:
         kinds = ["human"] + [_field(form, f"seat{i}", "random")
                              for i in range(1, int(players))]
         grace, timer = table_settings(form)
+        name = clean_name(_field(form, "name", ""))
         table, tokens = await _hub(request).create(game, int(players), variant, {},
-                                                   kinds, grace, timer,
+                                                   kinds, grace, timer, name,
                                                    chat_public=_chat_public(form))
+    except Refused as exc:
+        return html(request, "error.html", status=400, message=exc.says(language(request)))
     except (CandlelitError, ValueError) as exc:
         return html(request, "error.html", status=400, message=str(exc))
     site: Site = request.app.state.site
@@ -105,7 +110,11 @@ async def table_page(request: Request) -> Response:
     try:
         seat = _hub(request).seat_of(table, token)
     except AccessDenied as exc:
-        return html(request, "error.html", status=403, message=str(exc), table=table)
+        await _hub(request).sync(table)  # a seat given on another worker a moment ago
+        try:
+            seat = _hub(request).seat_of(table, token)
+        except AccessDenied:
+            return html(request, "error.html", status=403, message=str(exc), table=table)
     await _hub(request).claim(table, seat)
     return html(request, "table.html", table=table, seat=seat, token=token,
                 first=_fanout(request).message(table, seat, language(request)),
@@ -121,8 +130,14 @@ async def watch_page(request: Request) -> Response:
 async def join(request: Request) -> Response:
     """POST /t/{id}/join: take an open seat, then go to it."""
     table = await live(request)
+    form = await request.form()
     try:
-        _, token = await _hub(request).join_open_seat(table)
+        name = clean_name(_field(form, "name", ""))
+    except CandlelitError as exc:
+        text = exc.says(language(request)) if isinstance(exc, Refused) else str(exc)
+        return html(request, "error.html", status=400, message=text)
+    try:
+        _, token = await _hub(request).join_open_seat(table, name)
     except AccessDenied as exc:
         return html(request, "error.html", status=409, message=str(exc))
     return RedirectResponse(f"/t/{table.id}?token={token}", status_code=303)
@@ -233,6 +248,7 @@ ROUTES = [
     Route("/t/{table_id}/join", join, methods=["POST"]),
     Route("/t/{table_id}/record.json", record),
     Route("/t/{table_id}/replay", replay_page),
+    *PEOPLE_ROUTES,
     WebSocketRoute("/t/{table_id}/ws", socket),
     Route("/games/{game}/rules", rules_page),
     Route("/games/{game}/cards", cards_page),

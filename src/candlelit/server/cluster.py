@@ -165,13 +165,14 @@ class ClusterStore(Store):
             self._notify(conn, "p", gone)
 
     def refresh(self, table_id: str, since: int,
-                ) -> tuple[str, list[SeatRow], list[tuple[int, int]]] | None:
-        """A table's status, seats, and its actions from index `since` on."""
+                ) -> tuple[str, list[SeatRow], list[tuple[int, int]], str | None] | None:
+        """A table's status, seats, its actions from index `since` on, and its rematch."""
         with self.engine.connect() as conn:
-            status = conn.execute(select(tables.c.status)
-                                  .where(tables.c.id == table_id)).scalar()
-            if status is None:
+            found = conn.execute(select(tables.c.status, tables.c.rematch)
+                                 .where(tables.c.id == table_id)).first()
+            if found is None:
                 return None
+            status, rematch = found
             seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
                                      .order_by(seats.c.seat)).all()
             new = conn.execute(select(actions.c.seat, actions.c.action).where(
@@ -179,7 +180,7 @@ class ClusterStore(Store):
                 .order_by(actions.c.idx)).all()
         return (status,
                 [seat_row(s) for s in seat_rows],
-                [(a.seat, a.action) for a in new])
+                [(a.seat, a.action) for a in new], rematch)
 
     def publish_presence(self, counts: dict[tuple[str, int], int]) -> None:
         """Store how many connections this worker holds per (table, seat)."""
@@ -314,14 +315,14 @@ class ClusterHub(Hub):
             while start + len(new) in heard:
                 seat, action, status = heard[start + len(new)]
                 new.append((seat, action))
-            seat_rows = table.row.seats
+            seat_rows, rematch = table.row.seats, table.row.rematch
         else:
             self.reread.discard(table.id)
             self.read_backs += 1
             got = await asyncio.to_thread(self.shared.refresh, table.id, start)
             if got is None:
                 return False
-            status, seat_rows, new = got
+            status, seat_rows, new, rematch = got
         changed = False
         if new:
             trial = table.state.clone()
@@ -341,6 +342,9 @@ class ClusterHub(Hub):
             changed = True
         if status != table.row.status:
             table.row.status = status
+            changed = True
+        if rematch != table.row.rematch:  # its players started a rematch (rematch.py)
+            table.row.rematch = rematch
             changed = True
         if changed:
             table.unshown = True

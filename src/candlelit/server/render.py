@@ -111,9 +111,10 @@ _TRANSLATORS: dict[str, Callable[..., str]] = {}
 
 
 def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
-    """'Seat 2 (you)' / 'Seat 3 (bot expectation)'."""
-    name = seat_name(seat, lang)
+    """'Seat 2 (you)' / 'Seat 3 (bot expectation)'; the player's chosen name for the seat's
+    number when there is one ('Ada (you)')."""
     row = table.row.seats[seat]
+    name = row.name or seat_name(seat, lang)
     if seat == viewer:
         return f"{name} ({t('seat.you', lang)})"
     if row.kind == "bot" or row.bot_playing:
@@ -184,7 +185,7 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         "board": board_html(game, view, lang, names, seat),
         "actions": env.get_template("actions.html").render(
             controls=controls, t=tr, seat=seat, view=view, table_id=table.id,
-            finished=table.row.status == "finished",
+            finished=table.row.status == "finished", rematch=bool(table.row.rematch),
             closed=f"{table.closed_after:g}" if table.row.status == "closed" else "",
             waiting=[names[p] for p in state.pending_players()],
             bot_playing=seat is not None and table.bot_plays(seat),

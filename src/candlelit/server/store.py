@@ -49,6 +49,7 @@ tables = Table(
     Column("owner", String(64)),  # the worker that drives its bots (--workers > 1)
     # whether spectators may read the table's chat (chat.py)
     Column("chat_public", Integer, nullable=False, server_default="1"),
+    Column("rematch", String(32)),  # the table its players moved on to (rematch.py)
 )
 
 seats = Table(
@@ -64,6 +65,8 @@ seats = Table(
     Column("open", Integer, nullable=False, server_default="0"),
     # why a bot plays a human seat: self | timer | seat:<by>:<seconds away> (absence.py)
     Column("bot_reason", String(32)),
+    # the display name its player chose ("" = none; names.py)
+    Column("name", String(64), nullable=False, server_default=""),
 )
 
 actions = Table(
@@ -118,6 +121,7 @@ class SeatRow:
     bot_playing: bool
     open: bool = False
     bot_reason: str | None = None
+    name: str = ""
 
 
 @dataclass
@@ -137,6 +141,7 @@ class TableRow:
     grace: float = 60.0
     timer: str = "off"
     chat_public: bool = True  # spectators may read the chat
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -180,17 +185,52 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats."""
         with self._writing() as conn:
-            conn.execute(insert(tables).values(
-                id=row.id, game=row.game, players=row.players, seed=row.seed,
-                options=json.loads(json.dumps(row.options)), variant=row.variant,
-                status=row.status, created=row.created, grace=row.grace, timer=row.timer,
-                owner=self.worker, chat_public=int(row.chat_public)))
-            conn.execute(insert(seats), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "token_hash": s.token_hash, "claimed": int(s.claimed),
-                 "bot_playing": int(s.bot_playing), "open": int(s.open),
-                 "bot_reason": s.bot_reason}
-                for s in row.seats])
+            self._insert_table(conn, row)
+
+    def create_rematch(self, old_id: str, row: TableRow) -> str | None:
+        """Store `row` as the rematch of table `old_id` unless it has one already; returns
+        the id of its rematch (`row.id` or the earlier one), None if no such table."""
+        with self._writing() as conn:
+            if conn.execute(update(tables).where(tables.c.id == old_id,
+                                                 tables.c.rematch.is_(None))
+                            .values(rematch=row.id)).rowcount == 1:
+                self._insert_table(conn, row)
+                self._announce(conn, {old_id})
+                return row.id
+            found: str | None = conn.execute(select(tables.c.rematch)
+                                             .where(tables.c.id == old_id)).scalar()
+            return found
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the rematch started from table `table_id`, if any."""
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(select(tables.c.rematch)
+                                             .where(tables.c.id == table_id)).scalar()
+            return found
+
+    def give_token(self, table_id: str, seat: int, digest: str) -> bool:
+        """Give a seat still without a token (a rematch's) the token `digest`; False if
+        it has one already."""
+        with self._writing() as conn:
+            done = bool(conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash == "").values(token_hash=digest)).rowcount == 1)
+            self._announce(conn, {table_id})
+        return done
+
+    def _insert_table(self, conn: Any, row: TableRow) -> None:
+        """Insert a table and its seats (in the caller's transaction)."""
+        conn.execute(insert(tables).values(
+            id=row.id, game=row.game, players=row.players, seed=row.seed,
+            options=json.loads(json.dumps(row.options)), variant=row.variant,
+            status=row.status, created=row.created, grace=row.grace, timer=row.timer,
+            owner=self.worker, chat_public=int(row.chat_public)))
+        conn.execute(insert(seats), [
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+             "token_hash": s.token_hash, "claimed": int(s.claimed),
+             "bot_playing": int(s.bot_playing), "open": int(s.open),
+             "bot_reason": s.bot_reason, "name": s.name}
+            for s in row.seats])
 
     def append_action(self, table_id: str, idx: int, seat: int, action: int,
                       status: str) -> None:
@@ -220,12 +260,13 @@ class Store:
                                              seats.c.seat == seat).values(**values))
             self._announce(conn, {table_id})
 
-    def take_seat(self, table_id: str, seat: int, digest: str) -> bool:
-        """Give a free open seat the token `digest`; False if someone took it first."""
+    def take_seat(self, table_id: str, seat: int, digest: str, name: str = "") -> bool:
+        """Give a free open seat the token `digest` (and its player's name); False if
+        someone took it first."""
         with self._writing() as conn:
             done = bool(conn.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat, seats.c.claimed == 0)
-                .values(token_hash=digest, claimed=1)).rowcount == 1)
+                .values(token_hash=digest, claimed=1, name=name)).rowcount == 1)
             self._announce(conn, {table_id})
         return done
 
@@ -360,13 +401,13 @@ def set_statuses(conn: Any, rows: Sequence[ActionRow]) -> None:
 def seat_row(s: Any) -> SeatRow:
     """A SeatRow from a selected row of `seats`."""
     return SeatRow(s.seat, s.kind, s.bot, s.token_hash, bool(s.claimed), bool(s.bot_playing),
-                   bool(s.open), s.bot_reason)
+                   bool(s.open), s.bot_reason, s.name)
 
 
 def table_row(r: Any, seat_rows: list[SeatRow], moves: list[tuple[int, int]]) -> TableRow:
     """A TableRow from a selected row of `tables`, its seats and its (seat, action) pairs."""
     return TableRow(r.id, r.game, r.players, r.seed, r.options, r.variant, r.status, r.created,
-                    seat_rows, moves, r.grace, r.timer, bool(r.chat_public))
+                    seat_rows, moves, r.grace, r.timer, bool(r.chat_public), r.rematch)
 
 
 def add_missing_columns(engine: Engine) -> None:

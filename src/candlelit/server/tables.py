@@ -245,13 +245,15 @@ class Hub:
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
                      grace: float = DEFAULT_GRACE, timer: str = DEFAULT_TIMER,
-                     chat_public: bool = True) -> tuple[LiveTable, list[str | None]]:
+                     chat_public: bool = True, creator: str = "",
+                     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
 
         Seat 0 is the creator's. `grace` is how long (seconds) a player may be away before
         another seat may hand the seat to a bot; `timer` names the turn timer (TIMERS);
-        `chat_public`: spectators may read the chat.
-        Returns the table and each human seat's secret token (None for bot seats).
+        `chat_public`: spectators may read the chat. `creator` is the creator's display
+        name (names.py). Returns the table and each human seat's secret token (None for bot
+        seats).
         """
         check_settings(grace, timer)
         spec = get(game)
@@ -274,16 +276,21 @@ class Hub:
             seat_rows.append(SeatRow(seat, "human" if name is None else "bot",
                                      name or stand_in, token_hash(token), seat == 0,
                                      False, kinds[seat] == "open" and seat > 0))
+        seat_rows[0].name = creator
         row = TableRow(secrets.token_urlsafe(9), spec.name, players, seed, state.options,
                        variant, "playing", time.time(), seat_rows, [], grace, timer,
                        chat_public)
         await asyncio.to_thread(self.store.create_table, row)
+        return self.adopt(row, state), tokens
+
+    def adopt(self, row: TableRow, state: State) -> LiveTable:
+        """Take a table this process has just stored into memory, and start its bots."""
         table = self.tables[row.id] = LiveTable(row, state, presence=Presence(self.clock),
                                                 touched=self.clock())
         self.claimed(row.id)
         self._retime(table)
         self.wake_bots(table)
-        return table, tokens
+        return table
 
     # -- access ------------------------------------------------------------------------
     async def table(self, table_id: str) -> LiveTable:
@@ -328,17 +335,18 @@ class Hub:
             table.row.seats[seat].claimed = True
             table.version += 1
 
-    async def join_open_seat(self, table: LiveTable) -> tuple[int, str]:
-        """Give the first free open seat a fresh token; AccessDenied if none is free."""
+    async def join_open_seat(self, table: LiveTable, name: str = "") -> tuple[int, str]:
+        """Give the first free open seat a fresh token (and the joiner's display name);
+        AccessDenied if none is free."""
         async with table.lock:
             for s in table.row.seats:
                 if s.open and not s.claimed and table.row.status == "playing":
                     token = secrets.token_urlsafe(18)
                     if not await asyncio.to_thread(self.store.take_seat, table.id, s.seat,
-                                                   token_hash(token)):
+                                                   token_hash(token), name):
                         s.claimed = True  # another worker gave it away first
                         continue
-                    s.token_hash, s.claimed = token_hash(token), True
+                    s.token_hash, s.claimed, s.name = token_hash(token), True, name
                     table.version += 1
                     return s.seat, token
         raise AccessDenied("this table has no free seat")

@@ -1,6 +1,7 @@
 // Live table: one WebSocket; after every change the server sends the parts of this seat's
 // rendered view that changed (board, actions, seats, log); a new connection gets them all.
 import { chatHeard, chatStart } from "./chat.js";
+import { notice } from "./notice.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -95,6 +96,7 @@ function apply(msg) {
     if ("actions" in msg) busy = false;  // new buttons; a seats-only update keeps them
     tick();
     if ("actions" in msg || "board" in msg) autoPass();
+    notice(Boolean(document.querySelector("#actions button[data-action]")));
   } else if (msg.type === "error" && msg.about === "chat") {
     chatHeard({ lines: [], refused: msg.message });
   } else if (msg.type === "error") {
@@ -141,4 +143,5 @@ chatStart((payload) => {
 });
 tick();
 setInterval(tick, 1000);
+notice(Boolean(document.querySelector("#actions button[data-action]")));
 connect();
