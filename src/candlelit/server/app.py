@@ -74,7 +74,7 @@ async def create_table(request: Request) -> Response:
         grace, timer = table_settings(form)
         name = clean_name(_field(form, "name", ""))
         table, tokens = await _hub(request).create(game, int(players), variant, {},
-                                                   kinds, grace, timer, name,
+                                                   kinds, grace, timer, creator=name,
                                                    chat_public=_chat_public(form))
     except Refused as exc:
         return html(request, "error.html", status=400, message=exc.says(language(request)))
@@ -82,6 +82,7 @@ async def create_table(request: Request) -> Response:
         return html(request, "error.html", status=400, message=str(exc))
     site: Site = request.app.state.site
     return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
+
 
 def _chat_public(form: FormData) -> bool:
     """The lobby's "spectators may read the chat" box: a hidden 0 then the box's 1; on when
