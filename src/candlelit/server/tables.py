@@ -245,7 +245,7 @@ class Hub:
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
                      grace: float = DEFAULT_GRACE, timer: str = DEFAULT_TIMER,
-                     ) -> tuple[LiveTable, list[str | None]]:
+                     *, demo: bool = False) -> tuple[LiveTable, list[str | None]]:
         """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
 
         Seat 0 is the creator's. `grace` is how long (seconds) a player may be away before
@@ -259,7 +259,7 @@ class Hub:
         for kind in kinds:
             if kind not in ("human", "open") and kind not in bot_names(game):
                 raise OptionError(f"unknown seat kind or bot {kind!r} for {game}")
-        if kinds[0] not in ("human", "open"):
+        if kinds[0] not in ("human", "open") and not demo:
             raise OptionError("seat 1 is the creator's and must be human")
         seat_bots = [None if k in ("human", "open") else k for k in kinds]
         seed = secrets.randbelow(2**31)
