@@ -188,3 +188,16 @@ def test_cards_pages_carry_a_contents_list_and_a_filter_box(server, game):
     assert 'id="contents"' in page and 'id="card-filter"' in page
     assert '<script type="module" src="/static/cards.js"></script>' in page
     assert server.http.get("/static/cards.js").status_code == 200
+
+
+@pytest.mark.parametrize("game", ["nevermore", "shadow-hunters"])
+def test_missing_seat_kinds_and_handed_over_seats_get_the_strongest_bot(server, game):
+    players = 4
+    form = {"game": game, "players": str(players), "seat1": "human",
+            "csrf": server.form_token()}
+    created = server.http.post("/tables", data=form)
+    assert created.status_code == 200, created.text
+    table_id = re.search(r"/t/([\w-]+)\?token=", created.text).group(1)
+    row = server.table(table_id).row
+    assert [s.kind for s in row.seats] == ["human", "human", "bot", "bot"]
+    assert {s.bot for s in row.seats} == {table_bot(game)}  # stand-ins included
