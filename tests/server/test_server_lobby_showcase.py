@@ -121,6 +121,7 @@ def test_watching_a_bot_game_reuses_one_demo_table_per_game_until_it_ends(db_url
         assert f"/t/{table_id}/watch" not in lobby  # demos are not listed as games to watch
         wait_for(lambda: live.table(table_id).row.status == "finished", timeout=120,
                  what="the demo game to end")
+        assert f"/t/{table_id}/replay" not in live.http.get("/").text  # nor as finished
         replaced = live.http.get("/games/divinare/watch", follow_redirects=False)
         assert replaced.headers["location"] != f"/t/{table_id}/watch"
         assert live.http.get("/games/no-such-game/watch").status_code == 404

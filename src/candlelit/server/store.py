@@ -260,10 +260,12 @@ class Store:
         return [Listing(r.id, r.game, r.players) for r in rows]
 
     def finished_tables(self, limit: int = 20) -> list[Listing]:
-        """The most recently created finished tables, newest first."""
+        """The most recently created finished tables with a human seat (no demo), newest
+        first."""
+        human = select(seats.c.table_id).where(seats.c.kind == "human")
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
-                                .where(tables.c.status == "finished")
+                                .where(tables.c.status == "finished", tables.c.id.in_(human))
                                 .order_by(tables.c.created.desc()).limit(limit)).all()
         return [Listing(r.id, r.game, r.players) for r in rows]
 
