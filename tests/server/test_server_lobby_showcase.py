@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import html
 import re
+import uuid
 
+import psycopg
 import pytest
 from srvkit import Conn, LiveServer, wait_for
 
 from candlelit.bots.registry import bot_names
 from candlelit.engine.registry import games
 from candlelit.i18n import t
+from candlelit.server.cluster import ClusterOptions
 from candlelit.server.showcase import game_cards, table_bot, variant_help, variant_name
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -202,3 +205,19 @@ def test_missing_seat_kinds_and_handed_over_seats_get_the_strongest_bot(server, 
     row = server.table(table_id).row
     assert [s.kind for s in row.seats] == ["human", "human", "bot", "bot"]
     assert {s.bot for s in row.seats} == {table_bot(game)}  # stand-ins included
+
+
+@pytest.mark.postgres
+def test_two_workers_share_one_demo_table_per_game(postgres_url):
+    name = f"candlelit_{uuid.uuid4().hex[:12]}"
+    base = postgres_url.rsplit("/", 1)[0]
+    with psycopg.connect(base.replace("postgresql+psycopg://", "postgresql://") + "/postgres",
+                         autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = f"{base}/{name}"
+    with LiveServer(url, bot_delay=0.5, cluster=ClusterOptions("worker-a")) as a, \
+            LiveServer(url, bot_delay=0.5, cluster=ClusterOptions("worker-b")) as b:
+        on_a = a.http.get("/games/anima/watch", follow_redirects=False).headers["location"]
+        on_b = b.http.get("/games/anima/watch", follow_redirects=False).headers["location"]
+        assert on_a == on_b
+        assert b.http.get(on_b).status_code == 200
