@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -22,41 +21,34 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from candlelit.bots.registry import bot_names
 from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
-from candlelit.engine.registry import games, get
+from candlelit.engine.registry import get
 from candlelit.i18n import LANGUAGES, t
 from candlelit.server.absence import Refusal, table_settings
 from candlelit.server.chat import Chat, ChatRefused, refusal
 from candlelit.server.clientlog import quiet_client_mistakes
 from candlelit.server.clients import client_of
 from candlelit.server.cluster import ClusterHub, ClusterOptions, ClusterStore, worker_id
+from candlelit.server.demos import Demos
 from candlelit.server.fanout import REFUSED, Fanout
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
+from candlelit.server.lobby_page import lobby, watch_demo
 from candlelit.server.names import Refused, clean_name
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.people import ROUTES as PEOPLE_ROUTES
 from candlelit.server.protocol import Act, BadMessage, Say, parse
 from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label
-from candlelit.server.responses import LANG_COOKIE, html, language
+from candlelit.server.responses import LANG_COOKIE, html, language, without_lang
+from candlelit.server.showcase import table_bot
 from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, Lifecycle, LiveTable, Stale, Watcher
 
 log = logging.getLogger("candlelit.server")
 
-
-async def lobby(request: Request) -> Response:
-    """The lobby: open tables to join, recent finished ones, the new-table form."""
-    store = _hub(request).store
-    open_tables = await asyncio.to_thread(store.open_tables)
-    finished = await asyncio.to_thread(store.finished_tables)
-    bots = {spec.name: bot_names(spec.name) for spec in games()}
-    return html(request, "lobby.html", open_tables=open_tables, finished=finished,
-                bots=bots)
 
 async def create_table(request: Request) -> Response:
     """POST /tables: a new table, then the page with its seat links."""
@@ -69,7 +61,7 @@ async def create_table(request: Request) -> Response:
             raise CandlelitError(f"{game} takes {spec.min_players}-{spec.max_players} "
                                  "players")
         variant = _field(form, "variant", "") or None
-        kinds = ["human"] + [_field(form, f"seat{i}", "random")
+        kinds = ["human"] + [_field(form, f"seat{i}", table_bot(spec.name))
                              for i in range(1, int(players))]
         grace, timer = table_settings(form)
         name = clean_name(_field(form, "name", ""))
@@ -185,6 +177,7 @@ async def set_language(request: Request) -> Response:
     target = request.query_params.get("next", "/")
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
+    target = without_lang(target)
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
     return response
@@ -253,6 +246,7 @@ ROUTES = [
     WebSocketRoute("/t/{table_id}/ws", socket),
     Route("/games/{game}/rules", rules_page),
     Route("/games/{game}/cards", cards_page),
+    Route("/games/{game}/watch", watch_demo),
     Route("/lang/{lang}", set_language),
     Route("/static/style.css", stylesheet),
     Route("/healthz", health),
@@ -321,6 +315,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
     app.state.hub = hub
     app.state.fanout = fanout
     app.state.chat = chat
+    app.state.demos = Demos(hub)
     app.state.site = site
     return app
 

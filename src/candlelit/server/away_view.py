@@ -20,7 +20,7 @@ def seat_marks(table: LiveTable, seat: int, viewer: int | None, lang: str) -> di
     plays another player's seat."""
     row = table.row.seats[seat]
     marks: dict[str, Any] = {"deadline": None, "can_hand": False, "after": None, "note": None}
-    if table.row.status == "finished" or row.kind != "human":
+    if table.row.status != "playing" or row.kind != "human":
         return marks
     deadline = table.deadlines.get(seat)
     marks["deadline"] = None if deadline is None else round(deadline, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
@@ -35,6 +36,14 @@ def language(request: Request | WebSocket) -> str:
         return cookie
     accept = request.headers.get("accept-language", "").lower()
     return "zh-TW" if accept.startswith("zh") or ",zh" in accept else "en"
+
+
+def without_lang(target: str) -> str:
+    """`target` (a path with an optional query) without its `lang` parameter, so that a
+    language chosen in the header is not overruled by the page's own ?lang=."""
+    path, _, query = target.partition("?")
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    return f"{path}?{urlencode(kept)}" if kept else path
 
 
 def html(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

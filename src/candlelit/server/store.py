@@ -341,12 +341,33 @@ class Store:
         return [Listing(r.id, r.game, r.players) for r in rows]
 
     def finished_tables(self, limit: int = 20) -> list[Listing]:
-        """The most recently created finished tables, newest first."""
+        """The most recently created finished tables with a human seat (no demo), newest
+        first."""
+        human = select(seats.c.table_id).where(seats.c.kind == "human")
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
-                                .where(tables.c.status == "finished")
+                                .where(tables.c.status == "finished", tables.c.id.in_(human))
                                 .order_by(tables.c.created.desc()).limit(limit)).all()
         return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def playing_tables(self, limit: int = 20) -> list[Listing]:
+        """Unfinished tables with a human seat (games in progress to watch), newest first."""
+        human = select(seats.c.table_id).where(seats.c.kind == "human")
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
+                                .where(tables.c.status == "playing", tables.c.id.in_(human))
+                                .order_by(tables.c.created.desc()).limit(limit)).all()
+        return [Listing(r.id, r.game, r.players) for r in rows]
+
+    def demo_table(self, game: str) -> str | None:
+        """The id of `game`'s unfinished all-bot (demo) table, if there is one: only a demo
+        table has a bot in seat 0."""
+        botted = select(seats.c.table_id).where(seats.c.seat == 0, seats.c.kind == "bot")
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.id)
+                                .where(tables.c.status == "playing", tables.c.game == game,
+                                       tables.c.id.in_(botted))
+                                .order_by(tables.c.created.desc()).limit(1)).scalar()
 
     def resumable(self, after: str, limit: int) -> list[str]:
         """Ids (in order, past `after`) of unfinished tables with a seat a bot may play."""

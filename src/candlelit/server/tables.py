@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, default_bot, make_bot
+from candlelit.bots.registry import bot_names, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.events import seen_by
 from candlelit.engine.registry import get, load
@@ -32,6 +32,7 @@ from candlelit.server.absence import (
     grace_left,
 )
 from candlelit.server.presence import Presence
+from candlelit.server.showcase import table_bot
 from candlelit.server.store import (
     ActionRow,
     IndexTaken,
@@ -245,7 +246,7 @@ class Hub:
     async def create(self, game: str, players: int, variant: str | None,
                      options: dict[str, Any], kinds: list[str],
                      grace: float = DEFAULT_GRACE, timer: str = DEFAULT_TIMER,
-                     chat_public: bool = True, creator: str = "",
+                     chat_public: bool = True, creator: str = "", *, demo: bool = False,
                      ) -> tuple[LiveTable, list[str | None]]:
         """A new table; `kinds[i]` is 'human', 'open' (anyone may join) or a bot name.
 
@@ -262,14 +263,14 @@ class Hub:
         for kind in kinds:
             if kind not in ("human", "open") and kind not in bot_names(game):
                 raise OptionError(f"unknown seat kind or bot {kind!r} for {game}")
-        if kinds[0] not in ("human", "open"):
+        if kinds[0] not in ("human", "open") and not demo:
             raise OptionError("seat 1 is the creator's and must be human")
         seat_bots = [None if k in ("human", "open") else k for k in kinds]
         seed = secrets.randbelow(2**31)
         state = load(spec.name, players, seed, options, variant)
         tokens: list[str | None] = []
         seat_rows = []
-        stand_in = default_bot(game)
+        stand_in = table_bot(game)  # plays a human seat handed over to a bot
         for seat, name in enumerate(seat_bots):
             token = secrets.token_urlsafe(18)
             tokens.append(token if name is None else None)

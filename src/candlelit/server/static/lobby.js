@@ -1,6 +1,14 @@
-// Lobby form: show only the seats, variants and bots of the chosen game and player count.
+// Lobby form: show only the seats, variants and bots of the chosen game and player count;
+// bot seats start with the game's strongest bot; the chosen variant's help shows below it.
 const game = document.getElementById("game");
 const players = document.getElementById("players");
+const variant = document.getElementById("variant");
+const variantHelp = document.getElementById("variant-help");
+
+function showVariantHelp() {
+  const chosen = variant.selectedOptions[0];
+  variantHelp.textContent = chosen && chosen.dataset.help ? chosen.dataset.help : "";
+}
 
 function refresh() {
   const chosen = game.selectedOptions[0];
@@ -23,13 +31,14 @@ function refresh() {
     const current = select.selectedOptions[0];
     if (current && current.hidden) {
       const visible = [...select.options].filter((o) => !o.hidden);
-      const preferred = visible.find((o) => o.value === "expectation")
-        || visible.find((o) => o.value === "random") || visible[0];
+      const preferred = visible.find((o) => o.dataset.strongest) || visible[0];
       if (preferred) preferred.selected = true;
     }
   }
+  showVariantHelp();
 }
 
 game.addEventListener("change", refresh);
 players.addEventListener("change", refresh);
+variant.addEventListener("change", showVariantHelp);
 refresh();
