@@ -18,7 +18,7 @@ from jinja2 import (
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
-from candlelit.i18n import message, seat_name, t
+from candlelit.i18n import has, message, seat_name, t
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
 from candlelit.server.tables import LiveTable
@@ -80,6 +80,7 @@ env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
 env.filters["duration"] = duration
 env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
+env.globals["refusal"] = lambda message, lang: refusal(message, lang)
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -110,6 +111,18 @@ def _memo_translator(lang: str) -> Callable[..., str]:
 _TRANSLATORS: dict[str, Callable[..., str]] = {}
 
 
+def refusal(message: str, lang: str) -> str:
+    """A refusal the server words in English, in `lang` (`refusal.<text>`; else as it is)."""
+    key = f"refusal.{message}"
+    return t(key, lang) if "." not in message and has(key, lang) else message
+
+
+def bot_title(bot: str | None, lang: str) -> str:
+    """A bot's display name in `lang` (the `bot.<name>` message; the bare name if none)."""
+    key = f"bot.{bot}"
+    return t(key, lang) if bot and has(key, lang) else bot or ""
+
+
 def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
     """'Seat 2 (you)' / 'Seat 3 (bot expectation)'."""
     name = seat_name(seat, lang)
@@ -117,7 +130,7 @@ def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> st
     if seat == viewer:
         return f"{name} ({t('seat.you', lang)})"
     if row.kind == "bot" or row.bot_playing:
-        return f"{name} ({t('ui.bot', lang, name=row.bot)})"
+        return f"{name} ({t('ui.bot', lang, name=bot_title(row.bot, lang))})"
     return name
 
 

@@ -34,6 +34,8 @@ class _Provenance(CardModel):
     id: str
     name: str
     name_zh: str | None = None
+    text_zh: str | None = None
+    """The card's effect text in zh-TW (a translation of its English text)."""
     confidence: Confidence
     source: str | list[str]
     fields_invented: list[str] = Field(default_factory=list)
@@ -162,6 +164,7 @@ class Card:
     confidence: str
     invented_fields: tuple[str, ...]
     text: str
+    text_zh: str
     source: tuple[str, ...]
 
     @property
@@ -293,6 +296,7 @@ def _base(raw: _Provenance, index: int, text: str) -> dict[str, Any]:
     return {"index": index, "id": raw.id, "name_en": raw.name,
             "name_zh": raw.name_zh or raw.name, "confidence": raw.confidence,
             "invented_fields": tuple(raw.fields_invented), "text": text,
+            "text_zh": raw.text_zh or text,
             "source": (raw.source,) if isinstance(raw.source, str) else tuple(raw.source)}
 
 
