@@ -21,8 +21,9 @@ from candlelit.i18n import list_sep, t
 def card_stats(card: Card, lang: str) -> str:
     """A card's numbers in one line of `lang` (combat/speed/skills, danger, level...)."""
     if isinstance(card, Character):
+        skills = list_sep(lang).join(t(f"anima.skill.{k}", lang) for k in card.skills)
         return t("anima.ui.stat.character", lang, combat=card.combat, speed=card.speed,
-                 skills=list_sep(lang).join(t(f"anima.skill.{k}", lang) for k in card.skills) or "-")
+                 skills=skills or "-")
     if isinstance(card, Area):
         rewards = list_sep(lang).join(reward_text(r, lang) for r in card.rewards)
         trade = t("anima.ui." + ("trade_yes" if card.trade else "trade_no"), lang)

@@ -54,8 +54,8 @@ OPTIONS = (
 VARIANTS = (
     Variant("table", "board-game edition: hidden characters, the dead's equipment "
             "discarded"),
-    Variant("tournament", "tournament edition: characters face up, the dead's equipment left on the "
-            "location for the next visitor",
+    Variant("tournament", "tournament edition: characters face up, the dead's equipment "
+            "left on the location for the next visitor",
             {"identities": "revealed", "dead_equipment": "left-on-location"}),
 )
 
