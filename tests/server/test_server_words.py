@@ -7,8 +7,9 @@ import random
 
 import pytest
 from srvkit import LINK, Conn, LiveServer, actions, form_token, wait_for
-from words_scan import foreign_words, visible_strings
+from words_scan import CJK, foreign_words, visible_strings
 
+from candlelit.i18n import catalog
 from candlelit.server.render import seat_label
 
 LANGS = ("en", "zh-TW")
@@ -116,3 +117,22 @@ def page_of_created(server: LiveServer, game: str, lang: str) -> str:
     got = server.http.post("/tables", data=form, params={"lang": lang})
     assert got.status_code == 200, got.text
     return got.text
+
+
+def test_the_check_finds_english_in_chinese_and_chinese_in_english_but_not_quotations():
+    zh = ('<html lang="zh-TW"><p title="Pass">打出一張牌</p><code>--cards FILE</code>'
+          '<span lang="en">Zero Shot</span><cite>seeds/002</cite><p>Anima 的 HP</p></html>')
+    assert foreign_words(zh, "zh-TW") == ["'Pass' (Pass)"]
+    en = '<html lang="en"><p>Play 零距離攝影</p><span lang="zh-TW">零</span><p>Alice</p></html>'
+    assert foreign_words(en, "en") == ["'Play 零距離攝影' (零距離攝影)"]
+    assert foreign_words('<html lang="en"><p>怜 plays</p></html>', "en", frozenset({"怜"})) == []
+
+
+def test_every_word_of_the_words_catalog_is_chinese_in_zh_tw():
+    english, chinese = catalog("en"), catalog("zh-TW")
+    ours = [k for k in english if k.split(".")[0] in ("bot", "confidence", "field", "refusal")
+            or k.startswith(("anima.skill.", "anima.advantage_type.", "anima.timing.",
+                             "anima.creature."))]
+    assert len(ours) > 60
+    for key in ours:
+        assert CJK.search(chinese[key]), (key, chinese[key])

@@ -80,7 +80,6 @@ env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
 env.filters["duration"] = duration
 env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
-env.globals["refusal"] = lambda message, lang: refusal(message, lang)
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -123,8 +122,11 @@ def bot_title(bot: str | None, lang: str) -> str:
     return t(key, lang) if bot and has(key, lang) else bot or ""
 
 
+env.globals.update(refusal=refusal, bot_title=bot_title)
+
+
 def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
-    """'Seat 2 (you)' / 'Seat 3 (bot expectation)'."""
+    """'Seat 2 (you)' / 'Seat 3 (bot Expectation)'."""
     name = seat_name(seat, lang)
     row = table.row.seats[seat]
     if seat == viewer:
