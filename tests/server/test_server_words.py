@@ -7,9 +7,10 @@ import random
 
 import pytest
 from srvkit import LINK, Conn, LiveServer, actions, form_token, wait_for
-from words_scan import CJK, foreign_words, visible_strings
+from words_scan import CJK, foreign_in, foreign_words, visible_strings
 
-from candlelit.i18n import catalog
+from candlelit.engine import conformance
+from candlelit.i18n import catalog, message
 from candlelit.server.render import seat_label
 
 LANGS = ("en", "zh-TW")
@@ -136,3 +137,24 @@ def test_every_word_of_the_words_catalog_is_chinese_in_zh_tw():
     assert len(ours) > 60
     for key in ours:
         assert CJK.search(chinese[key]), (key, chinese[key])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_log_line_and_choice_of_whole_games_speaks_one_language(game):
+    shown: dict[str, set[str]] = {lang: set() for lang in LANGS}
+
+    def visit(state, _step):
+        for p in state.pending_players():
+            for a in state.legal_actions(p):
+                for lang in LANGS:
+                    shown[lang].add(state.action_to_string(p, a, lang))
+
+    for seed in (1, 2, 3):
+        final = conformance.playout(game, GAMES[game], seed, chooser=seed + 7, visit=visit)
+        for event in final.events():
+            for lang in LANGS:
+                shown[lang].add(message(game, event.key, event.args, lang))
+    for lang in LANGS:
+        bad = sorted(f"{text!r} ({', '.join(words)})" for text in shown[lang]
+                     if (words := foreign_in(text, lang)))
+        assert not bad, f"{game} ({lang}): {len(bad)} line(s):\n" + "\n".join(bad[:40])

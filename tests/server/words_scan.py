@@ -87,18 +87,22 @@ def visible_strings(page: str, lang: str) -> list[str]:
     return parser.strings
 
 
+def foreign_in(text: str, lang: str, chosen: frozenset[str] = frozenset()) -> list[str]:
+    """The words of one visible string that are not in `lang` (names in `chosen` skipped)."""
+    plain = ADDRESS.sub(" ", text)
+    for name in chosen:
+        plain = plain.replace(name, " ")
+    if lang == "zh-TW":
+        return [w for w in LATIN_WORD.findall(TITLE.sub(" ", plain))
+                if w.strip("'’-").casefold() not in _BRANDS and w not in ABBREVIATIONS]
+    return CJK.findall(plain)
+
+
 def foreign_words(page: str, lang: str, chosen: frozenset[str] = frozenset()) -> list[str]:
     """Each visible string of `page` with words not in `lang` (names in `chosen` skipped)."""
     found = []
     for text in visible_strings(page, lang):
-        plain = ADDRESS.sub(" ", text)
-        for name in chosen:
-            plain = plain.replace(name, " ")
-        if lang == "zh-TW":
-            bad = [w for w in LATIN_WORD.findall(TITLE.sub(" ", plain))
-                   if w.strip("'’-").casefold() not in _BRANDS and w not in ABBREVIATIONS]
-        else:
-            bad = CJK.findall(plain)
+        bad = foreign_in(text, lang, chosen)
         if bad:
             found.append(f"{text!r} ({', '.join(bad)})")
     return found

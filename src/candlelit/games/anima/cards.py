@@ -78,6 +78,7 @@ class _Area(_Provenance):
 
 class _Foe(CardModel):
     name: str
+    name_zh: str | None = None
     combat: int = Field(ge=0, le=40)
     creature_type: CreatureType
     level: int = Field(ge=1, le=3)
@@ -207,6 +208,7 @@ class Step:
     kind: str
     area: int
     foe_name: str
+    foe_name_zh: str
     foe_combat: int
     foe_type: str
     rounds: int
@@ -357,7 +359,9 @@ def _steps(raw: _Mission, areas: dict[str, int], fail: Failure) -> tuple[Step, .
             raise fail(problem, "requirements", k)
         foe = s.foe
         out.append(Step(kind=s.step, area=area_of(s.area, need_area),
-                        foe_name=foe.name if foe else "", foe_combat=foe.combat if foe else 0,
+                        foe_name=foe.name if foe else "",
+                        foe_name_zh=(foe.name_zh or foe.name) if foe else "",
+                        foe_combat=foe.combat if foe else 0,
                         foe_type=foe.creature_type if foe else "", rounds=s.rounds,
                         target=s.target, min_characters=s.min_characters,
                         requires_skill=s.requires_skill or "", danger=s.areas_of_danger,
