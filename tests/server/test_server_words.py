@@ -124,8 +124,9 @@ def test_the_check_finds_english_in_chinese_and_chinese_in_english_but_not_quota
     zh = ('<html lang="zh-TW"><p title="Pass">打出一張牌</p><code>--cards FILE</code>'
           '<span lang="en">Zero Shot</span><cite>seeds/002</cite><p>Anima 的 HP</p></html>')
     assert foreign_words(zh, "zh-TW") == ["'Pass' (Pass)"]
-    en = '<html lang="en"><p>Play 零距離攝影</p><span lang="zh-TW">零</span><p>Alice</p></html>'
-    assert foreign_words(en, "en") == ["'Play 零距離攝影' (零距離攝影)"]
+    en = ('<html lang="en"><p>Play 零距離攝影</p><span lang="zh-TW">零</span><p>Alice</p>'
+          '<a href="/lang/zh-TW" hreflang="zh-TW">繁體中文</a></html>')
+    assert foreign_words(en, "en") == ["'Play 零距離攝影' (零距離攝影)", "'零' (零)"]
     assert foreign_words('<html lang="en"><p>怜 plays</p></html>', "en", frozenset({"怜"})) == []
 
 

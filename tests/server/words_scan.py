@@ -4,8 +4,11 @@ What a person sees of a page is its text and the tooltips and labels of its elem
 (`title`, `aria-label`, `placeholder`, `alt`, a button's `value`). Of that, a zh-TW page may
 show English only where this list says, and an English page no CJK character at all:
 
-- Text inside an element that declares its own `lang` (e.g. a card's original name on a
-  cards page, the language switch's "English" and "繁體中文"): a quotation in that language.
+- The language switch: a link to the page in another language (`hreflang`), named in that
+  language ("English", "繁體中文").
+- On a zh-TW page, text inside an element that declares itself English (`lang="en"`): the
+  cards pages print each card's English printed name beside its Chinese one, for players
+  holding English cards. An English page shows no Chinese this way.
 - Text inside `<code>`, `<kbd>`, `<pre>` and `<samp>`: commands and file names people type.
 - Text inside `<cite>`: where a card's data comes from (a source's own label or address).
 - Web addresses (http:// and https://) and command-line options (`--cards`).
@@ -59,8 +62,9 @@ class _Visible(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         own_lang = found.get("lang")
-        exempt = (self._exempt() or tag in QUOTING or tag in HIDDEN
-                  or (own_lang is not None and own_lang != self.lang and tag != "html"))
+        quoted = own_lang == "en" and self.lang == "zh-TW" and tag != "html"
+        exempt = (self._exempt() or tag in QUOTING or tag in HIDDEN or quoted
+                  or (found.get("hreflang") is not None and found.get("hreflang") != self.lang))
         if not exempt:
             self.strings.extend(v for k, v in attrs if k in SHOWN_ATTRIBUTES and v)
             if tag == "input" and found.get("type") in ("submit", "button") and found.get("value"):
