@@ -189,7 +189,7 @@ def test_the_finished_table_names_the_winners_and_why():
 def test_the_table_reads_in_traditional_chinese():
     state = new_game(seed=3)
     out = text_of(render_view(state.view(0), "zh-TW", WHO))
-    for text in ("方向：左(L) ←", "結算順序：烏鴉陰謀 → 攻擊", "潛伏烏鴉", "座位 1（你）",
+    for text in ("方向：左 ←", "結算順序：烏鴉陰謀 → 攻擊", "潛伏烏鴉", "座位 1（你）",
                  "你的手牌：", "你的魔法牌：", "◆ 起始玩家", "血量", "分數"):
         assert text in out
     assert "Direction" not in out and "Your hand" not in out

@@ -13,10 +13,10 @@ from candlelit.bots.registry import bot_names
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.registry import games, get
 from candlelit.server.demos import Demos
+from candlelit.server.render import bot_title
 from candlelit.server.responses import html, language
 from candlelit.server.showcase import (
     about,
-    bot_title,
     game_cards,
     table_bot,
     variant_help,

@@ -18,7 +18,7 @@ from jinja2 import (
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
-from candlelit.i18n import message, seat_name, t
+from candlelit.i18n import has, message, seat_name, t
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
 from candlelit.server.tables import LiveTable
@@ -110,15 +110,30 @@ def _memo_translator(lang: str) -> Callable[..., str]:
 _TRANSLATORS: dict[str, Callable[..., str]] = {}
 
 
+def refusal(message: str, lang: str) -> str:
+    """A refusal the server words in English, in `lang` (`refusal.<text>`; else as it is)."""
+    key = f"refusal.{message}"
+    return t(key, lang) if "." not in message and has(key, lang) else message
+
+
+def bot_title(bot: str | None, lang: str) -> str:
+    """A bot's display name in `lang` (the `bot.<name>` message; the bare name if none)."""
+    key = f"bot.{bot}"
+    return t(key, lang) if bot and has(key, lang) else bot or ""
+
+
+env.globals.update(refusal=refusal, bot_title=bot_title)
+
+
 def seat_label(table: LiveTable, seat: int, lang: str, viewer: int | None) -> str:
-    """'Seat 2 (you)' / 'Seat 3 (bot expectation)'; the player's chosen name for the seat's
+    """'Seat 2 (you)' / 'Seat 3 (bot Expectation)'; the player's chosen name for the seat's
     number when there is one ('Ada (you)')."""
     row = table.row.seats[seat]
     name = row.name or seat_name(seat, lang)
     if seat == viewer:
         return f"{name} ({t('seat.you', lang)})"
     if row.kind == "bot" or row.bot_playing:
-        return f"{name} ({t('ui.bot', lang, name=row.bot)})"
+        return f"{name} ({t('ui.bot', lang, name=bot_title(row.bot, lang))})"
     return name
 
 

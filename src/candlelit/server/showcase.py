@@ -68,12 +68,6 @@ def variant_help(game: str, variant: str, lang: str) -> str:
     return t(key, lang) if has(key, lang) or has(key) else ""
 
 
-def bot_title(name: str, lang: str) -> str:
-    """A bot's display name (`bot.<name>`, the words catalog), else its id."""
-    key = f"bot.{name}"
-    return t(key, lang) if has(key, lang) or has(key) else name
-
-
 def about(game: str, lang: str) -> str:
     """A game's one-sentence description for the lobby (`lobby.about.<game>`), else nothing."""
     key = f"lobby.about.{game}"

@@ -34,6 +34,8 @@ class _Provenance(CardModel):
     id: str
     name: str
     name_zh: str | None = None
+    text_zh: str | None = None
+    """The card's effect text in zh-TW (a translation of its English text)."""
     confidence: Confidence
     source: str | list[str]
     fields_invented: list[str] = Field(default_factory=list)
@@ -76,6 +78,7 @@ class _Area(_Provenance):
 
 class _Foe(CardModel):
     name: str
+    name_zh: str | None = None
     combat: int = Field(ge=0, le=40)
     creature_type: CreatureType
     level: int = Field(ge=1, le=3)
@@ -162,6 +165,7 @@ class Card:
     confidence: str
     invented_fields: tuple[str, ...]
     text: str
+    text_zh: str
     source: tuple[str, ...]
 
     @property
@@ -204,6 +208,7 @@ class Step:
     kind: str
     area: int
     foe_name: str
+    foe_name_zh: str
     foe_combat: int
     foe_type: str
     rounds: int
@@ -293,6 +298,7 @@ def _base(raw: _Provenance, index: int, text: str) -> dict[str, Any]:
     return {"index": index, "id": raw.id, "name_en": raw.name,
             "name_zh": raw.name_zh or raw.name, "confidence": raw.confidence,
             "invented_fields": tuple(raw.fields_invented), "text": text,
+            "text_zh": raw.text_zh or text,
             "source": (raw.source,) if isinstance(raw.source, str) else tuple(raw.source)}
 
 
@@ -353,7 +359,9 @@ def _steps(raw: _Mission, areas: dict[str, int], fail: Failure) -> tuple[Step, .
             raise fail(problem, "requirements", k)
         foe = s.foe
         out.append(Step(kind=s.step, area=area_of(s.area, need_area),
-                        foe_name=foe.name if foe else "", foe_combat=foe.combat if foe else 0,
+                        foe_name=foe.name if foe else "",
+                        foe_name_zh=(foe.name_zh or foe.name) if foe else "",
+                        foe_combat=foe.combat if foe else 0,
                         foe_type=foe.creature_type if foe else "", rounds=s.rounds,
                         target=s.target, min_characters=s.min_characters,
                         requires_skill=s.requires_skill or "", danger=s.areas_of_danger,

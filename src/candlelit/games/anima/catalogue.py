@@ -21,8 +21,9 @@ from candlelit.i18n import list_sep, t
 def card_stats(card: Card, lang: str) -> str:
     """A card's numbers in one line of `lang` (combat/speed/skills, danger, level...)."""
     if isinstance(card, Character):
+        skills = list_sep(lang).join(t(f"anima.skill.{k}", lang) for k in card.skills)
         return t("anima.ui.stat.character", lang, combat=card.combat, speed=card.speed,
-                 skills=", ".join(card.skills) or "-")
+                 skills=skills or "-")
     if isinstance(card, Area):
         rewards = list_sep(lang).join(reward_text(r, lang) for r in card.rewards)
         trade = t("anima.ui." + ("trade_yes" if card.trade else "trade_no"), lang)
@@ -30,10 +31,11 @@ def card_stats(card: Card, lang: str) -> str:
     if isinstance(card, Encounter):
         if card.creature:
             return t("anima.ui.stat.creature", lang, level=card.level, combat=card.combat,
-                     kind=card.creature_type)
+                     kind=t(f"anima.creature.{card.creature_type}", lang))
         return t("anima.ui.stat.event", lang, level=card.level)
     if isinstance(card, Advantage):
-        return f"{card.type} · {card.timing}"
+        return (f"{t(f'anima.advantage_type.{card.type}', lang)} · "
+                f"{t(f'anima.timing.{card.timing}', lang)}")
     if isinstance(card, Mission):
         return t("anima.ui.stat.mission", lang, steps=len(card.steps))
     return ""
@@ -46,7 +48,7 @@ def catalogue() -> dict[str, Any]:
     def entry(c: Any) -> dict[str, Any]:
         return {"id": c.id, "name": {"en": c.name_en, "zh-TW": c.name_zh},
                 "stats": {lang: card_stats(c, lang) for lang in ("en", "zh-TW")},
-                "text": c.text, "confidence": c.confidence,
+                "text": {"en": c.text, "zh-TW": c.text_zh}, "confidence": c.confidence,
                 "invented_fields": list(c.invented_fields),
                 "sources": list(c.source),
                 "reconstructed": c.reconstructed}

@@ -164,6 +164,21 @@ def card_name(card_id: str, lang: str) -> str:
     return card.name_zh if lang == "zh-TW" else card.name_en
 
 
+def foe_name(name: str, lang: str) -> str:
+    """A mission foe (or a final mission fought as one), logged by its English name, in
+    `lang` (built-in missions; other names are shown as they are)."""
+    if lang != "zh-TW":
+        return name
+    cards = builtin_cards()
+    for mission in (*cards.basic, *cards.finals):
+        if mission.name_en == name:
+            return mission.name_zh
+        for step in mission.steps:
+            if step.foe_name == name:
+                return step.foe_name_zh
+    return name
+
+
 def reward_text(reward: str, lang: str) -> str:
     """'advantage:2' → 'draw 2 advantages' etc."""
     if reward.startswith("advantage:"):
@@ -176,6 +191,8 @@ def format_arg(name: str, value: Any, lang: str) -> str | None:
         return card_name(value, lang)
     if name == "areas" and isinstance(value, list):
         return list_sep(lang).join(card_name(v, lang) for v in value)
+    if name == "foe" and isinstance(value, str):
+        return foe_name(value, lang)
     if name == "reward" and isinstance(value, str):
         return reward_text(value, lang)
     if name in ("phase", "result", "deck") and isinstance(value, str):

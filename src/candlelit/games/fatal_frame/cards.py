@@ -60,6 +60,8 @@ class _Card(CardModel):
                   "upgrade-function", "exterior", "interior", "boss"]
     count: int = Field(ge=0, le=40)
     effect: str = ""
+    effect_zh: str | None = None
+    """The effect in zh-TW (a translation of `effect`)."""
     source: str
     confidence: Confidence
     invented_fields: list[str] = Field(default_factory=list)
@@ -126,6 +128,7 @@ class Card:
     weakness_ghost: int
     weakness_bonus: int
     text: str
+    text_zh: str
     source: str
     confidence: str
     invented_fields: tuple[str, ...]
@@ -138,6 +141,10 @@ class Card:
     def name(self) -> dict[str, str]:
         """The card's name per language (the seed keeps card names in English)."""
         return {"en": self.name_en, "zh-TW": self.name_zh}
+
+    def effect(self) -> dict[str, str]:
+        """The card's effect text per language."""
+        return {"en": self.text, "zh-TW": self.text_zh}
 
 
 @dataclass(frozen=True)
@@ -272,7 +279,8 @@ def parse_cards(raw: Any, origin: str | Source) -> CardSet:
                 linked=exterior_ids[c.connected_to] if c.connected_to else -1,
                 draws_on_enter=c.on_enter == "draw_card", lives=c.lives or 0,
                 weakness_ghost=main_ids[w.album_ghost] if w else -1,
-                weakness_bonus=w.bonus if w else 0, text=c.effect, source=c.source,
+                weakness_bonus=w.bonus if w else 0, text=c.effect,
+                text_zh=c.effect_zh or c.effect, source=c.source,
                 confidence=c.confidence, invented_fields=tuple(c.invented_fields)))
     counts = {g: sum(c.count for c in built[g]) for g in built}
     whole = ("cards",)

@@ -18,14 +18,16 @@ def catalogue() -> dict[str, Any]:
                 "power": c.power, "album_value": c.album_value, "realm": c.realm,
                 "movement": r.get("movement") or "", "filament": r.get("filament") or "",
                 "points": c.points, "dice": c.dice, "building_size": c.building_size,
-                "lives": c.lives, "text": c.text, "source": c.source,
+                "lives": c.lives, "text": c.effect(), "source": c.source,
                 "confidence": c.confidence, "invented_fields": list(c.invented_fields),
                 "reconstructed": c.reconstructed}
 
     camera = [{"id": str(c["id"]), "name": {"en": str(c["name"]),
                                              "zh-TW": str(c.get("name_zh") or c["name"])},
                "type": "camera", "count": int(c.get("count") or 0),
-               "dice": int(c.get("base_dice") or 1), "text": str(c.get("effect") or ""),
+               "dice": int(c.get("base_dice") or 1),
+               "text": {"en": str(c.get("effect") or ""),
+                        "zh-TW": str(c.get("effect_zh") or c.get("effect") or "")},
                "source": str(c.get("source") or ""), "confidence": str(c["confidence"]),
                "invented_fields": list(c.get("invented_fields") or [])}
               for c in raw.values() if c.get("type") == "camera"]

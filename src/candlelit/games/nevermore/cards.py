@@ -43,6 +43,8 @@ class _Magick(CardModel):
     effect_confidence: Confidence = "invented"
     engine: str | None = None
     faq: str | None = None
+    faq_en: str | None = None
+    """The seed's FAQ line in English (a translation of `faq`)."""
     faq_item: str | None = None
     counts_as_suit_card: SuitName | bool = False
     raven_alternate: _Alt = _Alt()
@@ -129,6 +131,8 @@ class MagickCard:
     source: tuple[str, ...]
     joins_as: int | None = None
     """The suit the card counts as once added to the hand (魔法牌 6), if its data declares one."""
+    faq_en: str | None = None
+    """The seed's FAQ line in English (a translation of `faq`), if the data gives one."""
 
     @property
     def sourced(self) -> bool:
@@ -211,7 +215,7 @@ def _magick(raw: _Magick, index: int, deck: int, builtin: CardSet | None, src: S
                       alt.effect if alt.exists is True else None,
                       (alt.effect_zh or alt.effect) if alt.exists is True else None,
                       raw.effect_confidence, raw.confidence, raw.faq, raw.faq_item,
-                      tuple(raw.source), joins_as)
+                      tuple(raw.source), joins_as, faq_en=raw.faq_en)
 
 
 def _character(raw: _Character, index: int, builtin: CardSet | None, src: Source) -> Character:

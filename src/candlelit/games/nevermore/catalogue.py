@@ -29,7 +29,7 @@ def catalogue() -> dict[str, Any]:
          "raven_text": None if c.raven_text_en is None else {
              "en": c.raven_text_en, "zh-TW": c.raven_text_zh or c.raven_text_en},
          "confidence": c.confidence, "effect_confidence": c.effect_confidence,
-         "faq_item": c.faq_item, "faq": c.faq, "sources": cite(c.source)}
+         "faq_item": c.faq_item, "faq": c.faq, "faq_en": c.faq_en, "sources": cite(c.source)}
         for c in cards.magick if c.deck == deck]} for deck, name in enumerate(DECKS)]
     characters = [
         {"name": c.name(), "human": {"en": c.human_en, "zh-TW": c.human_zh},

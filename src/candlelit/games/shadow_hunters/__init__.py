@@ -52,9 +52,10 @@ OPTIONS = (
 )
 
 VARIANTS = (
-    Variant("table", "桌遊版: hidden characters, the dead's equipment discarded"),
-    Variant("tournament", "恩賜賽版: characters face up, the dead's equipment left on the "
-            "location for the next visitor",
+    Variant("table", "board-game edition: hidden characters, the dead's equipment "
+            "discarded"),
+    Variant("tournament", "tournament edition: characters face up, the dead's equipment "
+            "left on the location for the next visitor",
             {"identities": "revealed", "dead_equipment": "left-on-location"}),
 )
 

@@ -72,13 +72,14 @@ def character_name(char_id: str, lang: str) -> str:
 
 
 def skill_name(name: str, lang: str) -> str:
-    """A skill, named in logs and labels by its Chinese name, in `lang`."""
+    """A skill, named in logs and labels by its Chinese name, in `lang` (the Chinese name
+    when the skill has no English one)."""
     if lang != "zh-TW":
         for pool in _pools():
             for c in pool:
                 for sk in c.skills:
                     if sk.name == name:
-                        return f"{sk.name_in(lang)} ({name})" if sk.name_en else name
+                        return sk.name_in(lang)
     return name
 
 
