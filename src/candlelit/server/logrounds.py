@@ -18,9 +18,13 @@ def line_rounds(log: Sequence[Any]) -> list[int | None]:
     return rounds
 
 
-def grouped(lines: Sequence[str], rounds: Sequence[int | None]) -> list[tuple[int | None, list[str]]]:
+Group = tuple[int | None, list[str]]
+"""A round (None: before the first) and its log lines."""
+
+
+def grouped(lines: Sequence[str], rounds: Sequence[int | None]) -> list[Group]:
     """Consecutive lines of one round as (round, lines) groups, in log order."""
-    groups: list[tuple[int | None, list[str]]] = []
+    groups: list[Group] = []
     for line, round_ in zip(lines, rounds, strict=True):
         if not groups or groups[-1][0] != round_:
             groups.append((round_, []))
