@@ -179,3 +179,21 @@ def test_the_log_is_grouped_by_round_with_a_heading_per_round():
     zh = log_html("divinare", log, "zh-TW", NAMES[:3])
     assert "第 3 輪</li>" in zh
     assert grouped(["a", "b", "c"], [None, 1, 1]) == [(None, ["a"]), (1, ["b", "c"])]
+
+
+@pytest.mark.parametrize(("game", "players", "keys"), [
+    ("shadow-hunters", 4, ("shadow_hunters.log.move", "shadow_hunters.log.fly",
+                           "shadow_hunters.log.stay")),
+    ("fatal-frame", 3, ("fatal_frame.moved",))])
+def test_the_token_a_seats_last_move_put_on_the_map_is_marked(game, players, keys):
+    state, rng = load(game, players, 3), random.Random(3)
+    for _ in range(60):
+        seat = state.pending_players()[0]
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    view = state.view(0)
+    moved = last_by_seat(view["log"], *keys)
+    board = board_html(game, view, "en", NAMES[:players], 0)
+    marked = [int(s) for s in re.findall(r'class="chip seat-(\d)[^"]*last-action"', board)]
+    assert marked, "some seat's last move is on the map"
+    assert all(seat in moved for seat in marked)
+    assert len(marked) == len(set(marked)), "one mark per seat at most"
