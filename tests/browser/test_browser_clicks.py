@@ -7,6 +7,7 @@ import time
 
 from browserkit import GAME_TIMEOUT, create_table, finished, open_seat, seat_version
 from playwright.sync_api import Page
+from test_browser_phone import PHONE, assert_fits
 from test_browser_privacy import game_so_far
 
 from candlelit.engine.records import verify
@@ -177,3 +178,35 @@ def test_a_fatal_frame_decision_is_made_by_clicking_the_board(server, new_contex
     for key, value in [p.split("=") for p in pick.split("&")]:
         if key != "kind":
             assert str(chosen[key]) == value, f"the board's {pick} chose {chosen}"
+
+
+def test_the_play_and_move_gesture_reads_in_chinese_on_a_phone(server, new_context):
+    phone = new_context(**PHONE, locale="zh-TW")
+    page_ = phone.new_page()
+    page_.goto(f"{server.url}/lang/zh-TW?next=/")
+    created = create_table(page_, server.url, "divinare", 2, {1: "random"})
+    me = open_seat(phone, created.my_link)
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while me.locator(".hand .card.pickable[data-pick^='kind=play']").count() == 0:
+        assert time.monotonic() < deadline, "no play came"
+        if my_turn(me):  # the 2-player discard and the passes: choose, then confirm
+            before = seat_version(me)
+            several = int(me.get_attribute(".hand", "data-pick-several") or "1")
+            for i in range(several):
+                me.locator(".hand .card.pickable").nth(i).tap()
+            if several > 1:
+                assert me.inner_text("#pick-bar .pick-what") == f"已選 {several}／{several}"
+                me.tap("#pick-bar [data-pick-confirm]")
+            wait_version(me, before + several)
+        else:
+            me.wait_for_timeout(40)
+    before = seat_version(me)
+    me.locator(".hand .card.pickable").first.tap()
+    assert me.inner_text("#pick-bar .pick-what") == "接著選擇要移到哪裡"
+    assert me.inner_text("#pick-bar [data-pick-undo]") == "復原"
+    assert_fits(me, "the table with the gesture bar")
+    me.locator("#board .space.pick-option").first.tap()
+    me.tap("#pick-bar [data-pick-confirm]")
+    wait_version(me, before + 2)
+    assert me.is_hidden("#pick-bar")
+    assert_fits(me, "the table after the gesture")
