@@ -115,7 +115,8 @@ function offer(found) {
 
 function startFollowUp(element, button) {
   plan = { chosen: [pickables().indexOf(element)], picks: [element.dataset.pick],
-           first: structOf(button), then: JSON.parse(button.dataset.then), target: null };
+           first: structOf(button), then: JSON.parse(button.dataset.then), target: null,
+           firstLabel: button.textContent.trim() };
   showBar(words.thenChoose, false);
   remark();
 }
@@ -125,7 +126,7 @@ function chooseTarget(element) {
   if (fits.length !== 1) return false;
   plan.target = fits[0].struct;
   plan.targetAt = pickables().indexOf(element);
-  showBar(fits[0].label, true);
+  showBar(`${plan.firstLabel} → ${fits[0].label}`, true);
   remark();
   return true;
 }
