@@ -19,8 +19,8 @@ from candlelit.server.render import board_html, log_html, page
 
 ME, FRIEND = 0, 1
 GAME = "shadow-hunters"
-SEAT_PANEL = re.compile(r'<article class="sh-seat seat-(\d+)[^"]*" data-seat="\d+">(.*?)</article>',
-                        re.S)
+SEAT_PANEL = re.compile(
+    r'<article class="sh-seat seat-(\d+)[^"]*" data-seat="\d+"[^>]*>(.*?)</article>', re.S)
 SHOWN = re.compile(r'data-character="([^"]+)"')
 
 

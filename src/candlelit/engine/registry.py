@@ -64,6 +64,10 @@ class GameSpec:
     """Module with `run_balance`, `plot` and `markdown`: the game's balance lab."""
     view_type: str | None = None
     """`"module:TypedDict"`: the type every `view(seat)` and `view(None)` returns."""
+    follow_up: str | None = None
+    """`"module:function"`: function(state, seat, action) → whether the browser may be shown
+    the seat's next decision after `action` before it is sent (an opt-in: only when that
+    decision is the same seat's and computing it reveals nothing hidden)."""
 
     @property
     def player_counts(self) -> range:

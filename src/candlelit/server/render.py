@@ -21,6 +21,9 @@ from candlelit.engine.registry import get
 from candlelit.i18n import has, message, seat_name, t
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
+from candlelit.server.lastaction import last_by_seat
+from candlelit.server.logrounds import grouped, line_rounds
+from candlelit.server.picks import follow_ups, pick_struct
 from candlelit.server.tables import LiveTable
 
 _DICT_METHODS = frozenset(dir(dict))
@@ -78,6 +81,7 @@ def seats_at(positions: list[Any], where: Any) -> list[int]:
 
 env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
+env.filters["last_by_seat"] = last_by_seat
 env.filters["duration"] = duration
 env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
 
@@ -164,7 +168,8 @@ def log_html(game: str, log: list[dict[str, Any]], lang: str, names: list[str]) 
             lines.append(_line(game, e["key"], _frozen(e["args"]), lang, shown))
         except TypeError:  # an argument that cannot be a cache key
             lines.append(message(game, e["key"], e["args"], lang, names))
-    return env.get_template("log.html").render(lines=lines)
+    groups = grouped(lines, line_rounds(log)[-LOG_LINES:])
+    return env.get_template("log.html").render(groups=groups, t=translator(lang))
 
 
 def _frozen(args: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -190,7 +195,8 @@ def table_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         for action in state.legal_actions(seat):
             struct = state.action_to_struct(seat, action)
             controls.append({"action": action, "kind": struct["kind"],
-                             "suit": struct.get("suit"),
+                             "suit": struct.get("suit"), "struct": pick_struct(struct),
+                             "then": follow_ups(state, seat, action, lang),
                              "label": state.action_to_string(seat, action, lang)})
     tr = translator(lang)
     return {

@@ -61,4 +61,5 @@ SPEC = GameSpec(
     formatter="candlelit.games.divinare.messages:format_arg",
     template_context="candlelit.games.divinare.catalogue:board_context",
     view_type="candlelit.games.divinare.view_types:DivinareView",
+    follow_up="candlelit.games.divinare.turns:move_follows_play",
 )

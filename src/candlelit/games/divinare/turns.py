@@ -100,3 +100,8 @@ def move(state: DivinareFields, player: int, action: int) -> bool:
     state.turn = nxt
     state.phase = PLAY
     return False
+
+
+def move_follows_play(state: DivinareFields, player: int, action: int) -> bool:
+    """Whether `action` is a play, whose token move (public positions only) may be shown first."""
+    return state.phase == PLAY and PLAY_BASE <= action < PLAY_BASE + 4

@@ -113,7 +113,11 @@ function apply(msg) {
 function connect() {
   socket = new WebSocket(url());
   socket.addEventListener("open", () => { conn.className = "conn on"; conn.textContent = "●"; retry = 500; });
-  socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    apply(msg);
+    document.dispatchEvent(new CustomEvent("candlelit:message", { detail: msg }));  // picks.js
+  });
   socket.addEventListener("close", (event) => {
     conn.className = "conn off"; conn.textContent = "○";
     if (event.code === REFUSED) { show(lastError, "error", true); return; }
