@@ -60,11 +60,12 @@ def catalogue() -> dict[str, Any]:
 @cache
 def card_details() -> dict[str, dict[str, Any]]:
     """Each built-in card's id → its numbers per language, effect text, advantage type and
-    area rewards ([raw reward, {lang: words}]), for reading a card where it lies."""
+    timing, and area rewards ([raw reward, {lang: words}]), for reading a card where it lies."""
     cards = builtin_cards()
     return {c.id: {"stats": {lang: card_stats(c, lang) for lang in ("en", "zh-TW")},
                    "text": c.text,
                    "type": c.type if isinstance(c, Advantage) else "",
+                   "timing": c.timing if isinstance(c, Advantage) else "",
                    "rewards": [[r, {lang: reward_text(r, lang) for lang in ("en", "zh-TW")}]
                                for r in (c.rewards if isinstance(c, Area) else ())]}
             for group in cards.groups() for c in group}
