@@ -242,3 +242,23 @@ def test_anima_parties_show_labelled_stats_and_hands_show_effects(lang):
     assert hand.count('<details class="an-effect">') == len(held)
     for card in held:
         assert f'data-pick="card={card}"' in hand
+
+
+@pytest.mark.parametrize(("game", "players"), [("nevermore", 3), ("nevermore", 6),
+                                               ("anima", 2), ("anima", 5)])
+def test_spectators_and_finished_games_see_the_same_table(game, players):
+    state = load(game, players, 11)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        seat = rng.choice(state.pending_players())
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    for viewer in (None, 0, players - 1):
+        board = board_html(game, state.view(viewer), "en", NAMES[:players], viewer)
+        assert 'class="banner over"' in board
+        if game == "nevermore":
+            assert f'<div class="nm-table n-{players}">' in board
+            assert board.count('class="nm-seat seat-') == players
+            assert (f'pos-0" data-seat="{viewer or 0}"') in board, "the viewer sits nearest"
+        else:
+            assert 'class="an-map' in board and board.count('class="an-seat seat-') == players
+            assert ('class="hand an-hand-cards"' in board) == (viewer is not None)
