@@ -262,3 +262,28 @@ def test_spectators_and_finished_games_see_the_same_table(game, players):
         else:
             assert 'class="an-map' in board and board.count('class="an-seat seat-') == players
             assert ('class="hand an-hand-cards"' in board) == (viewer is not None)
+
+
+def expanders_inside_picks(page: str) -> int:
+    """How many <details> sit inside an element with data-pick (opening one would choose)."""
+    stack: list[tuple[str, bool]] = []
+    found = 0
+    for closing, tag, attrs, self_closing in TAG.findall(page):
+        if closing:
+            while stack and stack.pop()[0] != tag:
+                pass
+            continue
+        if tag in VOID or self_closing:
+            continue
+        if tag == "details" and any(picked for _, picked in stack):
+            found += 1
+        stack.append((tag, "data-pick=" in attrs))
+    return found
+
+
+def test_opening_a_cards_effect_chooses_nothing():
+    state, seat = mid_game_anima()
+    board = board_html("anima", state.view(seat), "en", NAMES[:3], seat)
+    assert board.count('<details class="an-effect">') >= 1
+    assert expanders_inside_picks(board) == 0
+    assert expanders_inside_picks('<p data-pick="a=1"><details></details></p>') == 1
