@@ -15,7 +15,7 @@ def test_a_person_plays_anima_against_bots_to_the_end(server, new_context):
     created = create_table(host, server.url, "anima", 3, {1: "heuristic", 2: "random"})
     me = open_seat(host.context, created.my_link)
     assert me.locator(".anima .an-area").count() >= 3, "one area per player is in play"
-    assert me.locator(".anima .badge.reconstructed").count() > 0, "placeholders are badged"
+    assert me.locator(".anima .prov").count() > 0, "placeholders are marked"
 
     clicks = play([me], timeout=240)
 
@@ -36,4 +36,4 @@ def test_a_person_plays_anima_against_bots_to_the_end(server, new_context):
     cards = host.context.new_page()
     cards.goto(f"{server.url}/games/anima/cards")
     assert cards.locator(".an-cat").count() == 110
-    assert cards.locator(".an-cat .badge.reconstructed").count() >= 100
+    assert cards.locator(".an-cat .prov").count() >= 100

@@ -186,7 +186,7 @@ def test_the_cards_page_lists_characters_and_every_deck_with_provenance(server, 
         assert browser_page.locator(".sh-cat[data-character]").count() == len(builtin_characters())
         assert browser_page.locator(".sh-cat[data-card]").count() == 65
         marked = [c for c in builtin_cards() if c.confidence in ("low", "invented")]
-        badges = browser_page.locator(".sh-cat[data-card] .badge.reconstructed")
+        badges = browser_page.locator(".sh-cat[data-card] .prov")
         assert badges.count() == len(marked)
 
 
@@ -197,7 +197,7 @@ def test_an_invented_entry_on_the_cards_page_carries_the_badge():
     data["decks"][0]["cards"][0] = {**data["decks"][0]["cards"][0], "confidence": "invented"}
     data["characters"][0] = {**data["characters"][0], "confidence": "low"}
     html = page("cards.html", "en", game=GAME, data=data, games=[], path="/", query="")
-    assert html.count('class="badge reconstructed"') == 2
+    assert html.count('class="prov"') == 2
 
 
 def test_the_table_fits_a_phone_to_the_end(server, new_context):

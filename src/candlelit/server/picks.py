@@ -22,9 +22,24 @@ def pick_pairs(pick: str) -> dict[str, str]:
 
 
 def matches(pick: str, struct: Mapping[str, Any]) -> bool:
-    """Whether every pair of `pick` names a field of `struct` holding that value (as text)."""
+    """Whether every pair of `pick` names a field of `struct` holding that value (as text);
+    a dotted name ("card.en") names a field of a field."""
     pairs = pick_pairs(pick)
-    return bool(pairs) and all(k in struct and _text(struct[k]) == v for k, v in pairs.items())
+    return bool(pairs) and all((found := _at(struct, k)) is not _MISSING and _text(found) == v
+                               for k, v in pairs.items())
+
+
+_MISSING = object()
+
+
+def _at(struct: Any, key: str) -> Any:
+    """The value a (dotted) name names in `struct`, or _MISSING."""
+    value = struct
+    for part in key.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
 
 
 def _text(value: Any) -> str:

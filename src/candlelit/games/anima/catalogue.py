@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from candlelit.games.anima.cards import (
@@ -58,6 +59,21 @@ def catalogue() -> dict[str, Any]:
                        for g in names]}
 
 
+@cache
+def card_details() -> dict[str, dict[str, Any]]:
+    """Each built-in card's id → its numbers per language, effect text, advantage type and
+    timing, and area rewards ([raw reward, {lang: words}]), for reading a card where it lies."""
+    cards = builtin_cards()
+    return {c.id: {"stats": {lang: card_stats(c, lang) for lang in ("en", "zh-TW")},
+                   "text": {"en": c.text, "zh-TW": c.text_zh},
+                   "type": c.type if isinstance(c, Advantage) else "",
+                   "timing": c.timing if isinstance(c, Advantage) else "",
+                   "rewards": [[r, {lang: reward_text(r, lang) for lang in ("en", "zh-TW")}]
+                               for r in (c.rewards if isinstance(c, Area) else ())]}
+            for group in cards.groups() for c in group}
+
+
 def board_context(view: dict[str, Any]) -> dict[str, Any]:
-    """Names the browser's board template reads: every card id's name and text (`cards`)."""
-    return {"cards": card_table()}
+    """Names the browser's board template reads: every card id's name (`cards`) and its
+    numbers, effect and rewards (`details`)."""
+    return {"cards": card_table(), "details": card_details()}

@@ -26,9 +26,22 @@ function textOf(value) {
   return value === null ? "null" : String(value);
 }
 
+// "card.en" names struct.card.en: a name given in both languages is matched by one of them
+function valueAt(struct, key) {
+  let value = struct;
+  for (const part of key.split(".")) {
+    if (value === null || typeof value !== "object" || !(part in value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
 function matches(pick, struct) {
   const pairs = pairsOf(pick);
-  return pairs.length > 0 && pairs.every(([k, v]) => k in struct && textOf(struct[k]) === v);
+  return pairs.length > 0 && pairs.every(([k, v]) => {
+    const value = valueAt(struct, k);
+    return value !== undefined && textOf(value) === v;
+  });
 }
 
 function sameStruct(a, b) {
@@ -189,6 +202,7 @@ function confirmPlan() {
 document.addEventListener("click", (event) => {
   if (event.target.closest("[data-pick-confirm]")) { confirmPlan(); return; }
   if (event.target.closest("[data-pick-undo]")) { reset(); return; }
+  if (event.target.closest(".prov")) return;  // the provenance mark explains, it chooses nothing
   const element = event.target.closest("#board [data-pick]");
   if (!element || queue.length) return;
   event.preventDefault();
