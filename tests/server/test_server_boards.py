@@ -287,3 +287,17 @@ def test_opening_a_cards_effect_chooses_nothing():
     assert board.count('<details class="an-effect">') >= 1
     assert expanders_inside_picks(board) == 0
     assert expanders_inside_picks('<p data-pick="a=1"><details></details></p>') == 1
+
+
+def test_the_anima_exploration_roll_names_who_rolled():
+    shown = 0
+    for state, seat in sampled("anima", 3, range(4)):
+        view = state.view(seat)
+        if view["exploration_roll"] is None:
+            continue
+        board = board_html("anima", view, "en", NAMES[:3], seat)
+        line = re.search(r'class="small muted an-roll">([^<]*)<', board)
+        assert line and any(html.unescape(line.group(1)).startswith(n + "'s")
+                            for n in NAMES[:3]), line
+        shown += 1
+    assert shown > 0
