@@ -100,3 +100,16 @@ def clocked_server(sqlite_url: str, clock: Clock) -> Iterator[LiveServer]:
     """A live server on a fresh SQLite file whose hub reads `clock`."""
     with LiveServer(sqlite_url, clock=clock) as live:
         yield live
+
+
+@pytest.fixture
+def pg(postgres_url: str) -> str:
+    """A fresh, empty PostgreSQL database for one test (SQLAlchemy URL)."""
+    import psycopg
+
+    name = f"candlelit_{uuid.uuid4().hex[:12]}"
+    server = postgres_url.rsplit("/", 1)[0]
+    with psycopg.connect(server.replace("postgresql+psycopg://", "postgresql://")
+                         + "/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{server}/{name}"

@@ -108,29 +108,34 @@ TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*?)(/?)>")
 VOID = {"br", "img", "input", "meta", "link", "path", "hr", "source", "use"}
 
 
-def marks_per_card(page: str) -> tuple[list[int], int]:
-    """The number of provenance marks inside each [data-card] element, and in all."""
-    stack: list[tuple[str, int | None]] = []
-    cards: list[int] = []
-    marks = 0
-    for closing, tag, attrs, self_closing in TAG.findall(page):
+def opened(page: str) -> Iterator[tuple[int, str, str, list[int]]]:
+    """Each element opened in `page`, numbered in order: (number, tag, attributes, the
+    numbers of the elements it sits in)."""
+    stack: list[tuple[str, int]] = []
+    for n, (closing, tag, attrs, self_closing) in enumerate(TAG.findall(page)):
         if closing:
             while stack and stack.pop()[0] != tag:
                 pass
             continue
         if tag in VOID or self_closing:
             continue
-        index = None
+        yield n, tag, attrs, [k for _, k in stack]
+        stack.append((tag, n))
+
+
+def marks_per_card(page: str) -> tuple[list[int], int]:
+    """The number of provenance marks inside each [data-card] element, and in all."""
+    cards: dict[int, int] = {}
+    marks = 0
+    for n, _tag, attrs, around in opened(page):
         if "data-card=" in attrs:
-            index = len(cards)
-            cards.append(0)
+            cards[n] = 0
         if re.search(r'class="(?:[^"]* )?prov(?: [^"]*)?"', attrs):
             marks += 1
-            for _, open_card in stack:
-                if open_card is not None:
-                    cards[open_card] += 1
-        stack.append((tag, index))
-    return cards, marks
+            for k in around:
+                if k in cards:
+                    cards[k] += 1
+    return list(cards.values()), marks
 
 
 def visible_daggers(page: str) -> int:
@@ -196,7 +201,8 @@ def test_nevermore_is_a_table_around_the_draft(server, lang):
     assert sorted(seats) == [("0", "0"), ("1", "1"), ("2", "2"), ("3", "3")]
     for seat in range(4):
         block = page.split(f'data-seat="{seat}"', 1)[1].split("</article>", 1)[0]
-        assert 'class="nm-count hand"' in block and 'data-health="5"' in block
+        # the bots may have played a round already: health is whatever it is now
+        assert 'class="nm-count hand"' in block and re.search(r'data-health="[0-5]"', block)
         assert 'class="vp"' in block and 'class="nm-side human"' in block
         assert f'data-pick="to={seat}"' in page
     assert page.count('class="cface tone-') >= 5, "the hand is drawn as card faces"
@@ -266,18 +272,13 @@ def test_spectators_and_finished_games_see_the_same_table(game, players):
 
 def expanders_inside_picks(page: str) -> int:
     """How many <details> sit inside an element with data-pick (opening one would choose)."""
-    stack: list[tuple[str, bool]] = []
+    picking: set[int] = set()
     found = 0
-    for closing, tag, attrs, self_closing in TAG.findall(page):
-        if closing:
-            while stack and stack.pop()[0] != tag:
-                pass
-            continue
-        if tag in VOID or self_closing:
-            continue
-        if tag == "details" and any(picked for _, picked in stack):
+    for n, tag, attrs, around in opened(page):
+        if tag == "details" and picking.intersection(around):
             found += 1
-        stack.append((tag, "data-pick=" in attrs))
+        if "data-pick=" in attrs:
+            picking.add(n)
     return found
 
 

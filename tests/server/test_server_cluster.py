@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +40,6 @@ from candlelit.server.render import table_message
 from candlelit.server.store import SeatRow, TableRow
 
 STALE = "2.0"  # seconds of silence after which a worker is dead, in these tests
-
-
-@pytest.fixture
-def pg(postgres_url: str) -> str:
-    """A fresh, empty PostgreSQL database for one test (SQLAlchemy URL)."""
-    name = f"candlelit_{uuid.uuid4().hex[:12]}"
-    server = postgres_url.rsplit("/", 1)[0]
-    with psycopg.connect(server.replace("postgresql+psycopg://", "postgresql://")
-                         + "/postgres", autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return f"{server}/{name}"
 
 
 def query(url: str, sql: str, *args: Any) -> list[tuple[Any, ...]]:

@@ -222,21 +222,6 @@ def test_a_rematch_started_on_one_worker_seats_players_arriving_on_another(pg: s
         assert a.http.get(f"/t/{new_id}?token={bo}").status_code == 200
 
 
-@pytest.fixture
-def pg(postgres_url: str) -> str:
-    """A fresh, empty PostgreSQL database for one test (SQLAlchemy URL)."""
-    import uuid
-
-    import psycopg
-
-    name = f"candlelit_{uuid.uuid4().hex[:12]}"
-    server = postgres_url.rsplit("/", 1)[0]
-    with psycopg.connect(server.replace("postgresql+psycopg://", "postgresql://")
-                         + "/postgres", autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return f"{server}/{name}"
-
-
 def test_a_database_without_names_or_rematches_gains_them(sqlite_url: str):
     store = Store(sqlite_url)
     store.create_table(TableRow("old", "divinare", 2, 5, {}, None, "finished", 1.0,

@@ -343,19 +343,18 @@ class Store:
     def finished_tables(self, limit: int = 20) -> list[Listing]:
         """The most recently created finished tables with a human seat (no demo), newest
         first."""
-        human = select(seats.c.table_id).where(seats.c.kind == "human")
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
-                                .where(tables.c.status == "finished", tables.c.id.in_(human))
-                                .order_by(tables.c.created.desc()).limit(limit)).all()
-        return [Listing(r.id, r.game, r.players) for r in rows]
+        return self._listed("finished", limit)
 
     def playing_tables(self, limit: int = 20) -> list[Listing]:
         """Unfinished tables with a human seat (games in progress to watch), newest first."""
+        return self._listed("playing", limit)
+
+    def _listed(self, status: str, limit: int) -> list[Listing]:
+        """The newest `limit` tables in `status` that have a human seat."""
         human = select(seats.c.table_id).where(seats.c.kind == "human")
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables.c.id, tables.c.game, tables.c.players)
-                                .where(tables.c.status == "playing", tables.c.id.in_(human))
+                                .where(tables.c.status == status, tables.c.id.in_(human))
                                 .order_by(tables.c.created.desc()).limit(limit)).all()
         return [Listing(r.id, r.game, r.players) for r in rows]
 
