@@ -131,7 +131,10 @@ class LiveServer:
         self.thread.start()
         wait_for(lambda: self.server.started or not self.thread.is_alive(), what="uvicorn")
         assert self.server.started, "the server did not start"
-        self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT)
+        # idle connections are dropped by the client (1 s) before uvicorn closes them (5 s):
+        # reusing one just as the server closes it resets the request (ECONNRESET)
+        self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT,
+                                 limits=httpx.Limits(keepalive_expiry=1.0))
 
     @property
     def base(self) -> str:
