@@ -9,9 +9,9 @@ import pytest
 from browserkit import create_table, no_horizontal_scroll, open_seat
 from playwright.sync_api import expect
 
+from candlelit.bots.registry import default_bot
 from candlelit.engine.registry import games
 from candlelit.i18n import t
-from candlelit.server.showcase import table_bot
 
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
@@ -73,7 +73,7 @@ def test_each_game_card_leads_to_its_rules_cards_form_and_a_bot_game(server, new
     page.locator("#game-nevermore a.play").click()
     assert page.input_value("#game") == "nevermore"
     seat_choice = page.locator("select[name=seat1]")
-    assert seat_choice.input_value() == table_bot("nevermore")
+    assert seat_choice.input_value() == default_bot("nevermore")
     page.goto(f"{server.url}/")
     page.locator("#game-anima a.rules").click()
     page.wait_for_url(f"{server.url}/games/anima/rules")

@@ -173,6 +173,8 @@ def test_the_log_is_grouped_by_round_with_a_heading_per_round():
     rounds = line_rounds(log)
     assert rounds[0] == 1 and rounds[-1] == 3
     assert rounds == sorted(rounds), "rounds only go forward"
+    for start in range(len(log) + 1):  # a window of the log knows the rounds as the whole does
+        assert line_rounds(log, start) == rounds[start:]
     out = log_html("divinare", log, "en", NAMES[:3])
     assert re.findall(r'data-round="(\d+)"', out)[-1] == "3"
     assert "Round 3</li>" in out

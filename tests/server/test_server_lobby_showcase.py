@@ -12,11 +12,11 @@ import psycopg
 import pytest
 from srvkit import Conn, LiveServer, wait_for
 
-from candlelit.bots.registry import bot_names
+from candlelit.bots.registry import bot_names, default_bot
 from candlelit.engine.registry import games
 from candlelit.i18n import t
 from candlelit.server.cluster import ClusterOptions
-from candlelit.server.showcase import game_cards, table_bot, variant_help, variant_name
+from candlelit.server.showcase import game_cards, variant_help, variant_name
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -92,15 +92,15 @@ def test_bot_seats_default_to_the_strongest_bot_which_keeps_table_pace(server):
         page = server.http.get(f"/?game={spec.name}").text
         own = [b for b in bot_names(spec.name) if b != "random"]
         if own:
-            assert table_bot(spec.name) != "random"
+            assert default_bot(spec.name) != "random"
         selected = re.findall(rf'<option value="([^"]+)" data-game="{spec.name}" '
                               r'data-strongest="1" selected>', page)
-        assert selected and set(selected) == {table_bot(spec.name)}
+        assert selected and set(selected) == {default_bot(spec.name)}
         assert re.search(rf'<option value="{spec.name}" selected', page)
 
 
 def test_a_table_created_with_the_default_bots_seats_the_strongest(server):
-    table_id, _ = server.create([table_bot("divinare"), table_bot("divinare")])
+    table_id, _ = server.create([default_bot("divinare"), default_bot("divinare")])
     row = server.table(table_id).row
     assert [s.bot for s in row.seats[1:]] == ["expectation", "expectation"]
 
@@ -115,7 +115,7 @@ def test_watching_a_bot_game_reuses_one_demo_table_per_game_until_it_ends(db_url
         table = live.table(table_id)
         assert table.row.game == "divinare" and table.row.players == 4
         assert [s.kind for s in table.row.seats] == ["bot"] * 4
-        assert {s.bot for s in table.row.seats} == {table_bot("divinare")}
+        assert {s.bot for s in table.row.seats} == {default_bot("divinare")}
         other = live.http.get("/games/nevermore/watch", follow_redirects=False)
         assert other.headers["location"] != f"/t/{table_id}/watch"
         page = live.http.get(f"/t/{table_id}/watch")
@@ -204,7 +204,7 @@ def test_missing_seat_kinds_and_handed_over_seats_get_the_strongest_bot(server, 
     table_id = re.search(r"/t/([\w-]+)\?token=", created.text).group(1)
     row = server.table(table_id).row
     assert [s.kind for s in row.seats] == ["human", "human", "bot", "bot"]
-    assert {s.bot for s in row.seats} == {table_bot(game)}  # stand-ins included
+    assert {s.bot for s in row.seats} == {default_bot(game)}  # stand-ins included
 
 
 @pytest.mark.postgres

@@ -89,6 +89,13 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **args: Any) -> str:
     return text.format(**args)
 
 
+def t_or(key: str, lang: str, fallback: str) -> str:
+    """The message `key` in `lang` (English if `lang` lacks it), or `fallback` if neither
+    language has it."""
+    text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+    return fallback if text is None else text
+
+
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     """Whether a message `key` exists."""
     return key in catalog(lang)

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from candlelit.bots.registry import default_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import get
@@ -42,7 +43,6 @@ from candlelit.server.protocol import Act, BadMessage, Say, parse
 from candlelit.server.ratelimit import Allowance, RateLimits, Rule
 from candlelit.server.render import board_html, log_html, seat_label
 from candlelit.server.responses import LANG_COOKIE, html, language, without_lang
-from candlelit.server.showcase import table_bot
 from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, Lifecycle, LiveTable, Stale, Watcher
@@ -61,7 +61,7 @@ async def create_table(request: Request) -> Response:
             raise CandlelitError(f"{game} takes {spec.min_players}-{spec.max_players} "
                                  "players")
         variant = _field(form, "variant", "") or None
-        kinds = ["human"] + [_field(form, f"seat{i}", table_bot(spec.name))
+        kinds = ["human"] + [_field(form, f"seat{i}", default_bot(spec.name))
                              for i in range(1, int(players))]
         grace, timer = table_settings(form)
         name = clean_name(_field(form, "name", ""))

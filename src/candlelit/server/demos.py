@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from candlelit.bots.registry import default_bot
 from candlelit.engine.registry import get
-from candlelit.server.showcase import table_bot
 from candlelit.server.tables import AccessDenied, Hub, LiveTable
 
 
@@ -36,5 +36,5 @@ class Demos:
                     return table
             players = demo_players(game)
             table, _ = await self.hub.create(game, players, None, {},
-                                             [table_bot(game)] * players, demo=True)
+                                             [default_bot(game)] * players, demo=True)
             return table

@@ -9,7 +9,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from candlelit.bots.registry import bot_names
+from candlelit.bots.registry import bot_names, default_bot
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.registry import games, get
 from candlelit.server.demos import Demos
@@ -18,7 +18,6 @@ from candlelit.server.responses import html, language
 from candlelit.server.showcase import (
     about,
     game_cards,
-    table_bot,
     variant_help,
     variant_name,
 )
@@ -42,7 +41,7 @@ async def lobby(request: Request) -> Response:
     return html(request, "lobby.html", open_tables=open_tables, playing=playing,
                 finished=finished, bots=bots, cards=game_cards(), variants=variants,
                 abouts={spec.name: about(spec.name, lang) for spec in games()},
-                table_bots={spec.name: table_bot(spec.name) for spec in games()},
+                table_bots={spec.name: default_bot(spec.name) for spec in games()},
                 chosen=request.query_params.get("game", ""))
 
 

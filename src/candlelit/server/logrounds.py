@@ -6,12 +6,18 @@ from collections.abc import Sequence
 from typing import Any
 
 
-def line_rounds(log: Sequence[Any]) -> list[int | None]:
-    """The round each log line falls in: the last integer "round" argument logged so far."""
+def line_rounds(log: Sequence[Any], start: int = 0) -> list[int | None]:
+    """The round of each log line from `start` on: the last integer "round" argument logged
+    at or before it (looking back from `start` only as far as the nearest one)."""
     current: int | None = None
+    for back in range(start - 1, -1, -1):
+        value = log[back]["args"].get("round")
+        if type(value) is int:
+            current = value
+            break
     rounds: list[int | None] = []
-    for entry in log:
-        value = entry["args"].get("round")
+    for at in range(start, len(log)):
+        value = log[at]["args"].get("round")
         if type(value) is int:
             current = value
         rounds.append(current)

@@ -18,7 +18,7 @@ from jinja2 import (
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
-from candlelit.i18n import has, message, seat_name, t
+from candlelit.i18n import message, seat_name, t, t_or
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
 from candlelit.server.lastaction import last_by_seat
@@ -116,14 +116,12 @@ _TRANSLATORS: dict[str, Callable[..., str]] = {}
 
 def refusal(message: str, lang: str) -> str:
     """A refusal the server words in English, in `lang` (`refusal.<text>`; else as it is)."""
-    key = f"refusal.{message}"
-    return t(key, lang) if "." not in message and has(key, lang) else message
+    return message if "." in message else t_or(f"refusal.{message}", lang, message)
 
 
 def bot_title(bot: str | None, lang: str) -> str:
     """A bot's display name in `lang` (the `bot.<name>` message; the bare name if none)."""
-    key = f"bot.{bot}"
-    return t(key, lang) if bot and has(key, lang) else bot or ""
+    return t_or(f"bot.{bot}", lang, bot) if bot else ""
 
 
 env.globals.update(refusal=refusal, bot_title=bot_title)
@@ -168,7 +166,7 @@ def log_html(game: str, log: list[dict[str, Any]], lang: str, names: list[str]) 
             lines.append(_line(game, e["key"], _frozen(e["args"]), lang, shown))
         except TypeError:  # an argument that cannot be a cache key
             lines.append(message(game, e["key"], e["args"], lang, names))
-    groups = grouped(lines, line_rounds(log)[-LOG_LINES:])
+    groups = grouped(lines, line_rounds(log, max(0, len(log) - LOG_LINES)))
     return env.get_template("log.html").render(groups=groups, t=translator(lang))
 
 

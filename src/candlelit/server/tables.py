@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, make_bot
+from candlelit.bots.registry import bot_names, default_bot, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.events import seen_by
 from candlelit.engine.registry import get, load
@@ -32,7 +32,6 @@ from candlelit.server.absence import (
     grace_left,
 )
 from candlelit.server.presence import Presence
-from candlelit.server.showcase import table_bot
 from candlelit.server.store import (
     ActionRow,
     IndexTaken,
@@ -270,7 +269,7 @@ class Hub:
         state = load(spec.name, players, seed, options, variant)
         tokens: list[str | None] = []
         seat_rows = []
-        stand_in = table_bot(game)  # plays a human seat handed over to a bot
+        stand_in = default_bot(game)  # plays a human seat handed over to a bot
         for seat, name in enumerate(seat_bots):
             token = secrets.token_urlsafe(18)
             tokens.append(token if name is None else None)
