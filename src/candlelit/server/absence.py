@@ -9,6 +9,7 @@ from typing import Any
 
 from candlelit.engine.errors import IllegalAction, OptionError
 from candlelit.i18n import seat_name, t
+from candlelit.server.worded import Worded
 
 GRACE_CHOICES = (30, 60, 120, 300)
 """Seconds a player may be away before another seat may hand the seat to a bot (lobby form)."""
@@ -19,17 +20,15 @@ TIMERS: dict[str, float | None] = {"off": None, "relaxed": 180.0, "fast": 45.0}
 DEFAULT_TIMER = "off"
 
 
-class Refusal(IllegalAction):
-    """A refused hand-over request; `says(lang)` is its one line in the asker's language."""
+class Refusal(Worded, IllegalAction):
+    """A refused hand-over request (`web.refuse.<key>`), seats named and durations spelled
+    out in the asker's language."""
 
-    def __init__(self, key: str, **args: Any) -> None:
-        self.key, self.fields = key, args
-        super().__init__(self.says("en"))
+    PREFIX = "web.refuse."
 
-    def says(self, lang: str) -> str:
-        """The refusal in `lang` (seats named, durations spelled out)."""
-        shown = {k: _shown(k, v, lang) for k, v in self.fields.items()}
-        return t(f"web.refuse.{self.key}", lang, **shown)
+    def shown(self, lang: str) -> dict[str, Any]:
+        """The fields in `lang`: seats named, durations spelled out."""
+        return {k: _shown(k, v, lang) for k, v in self.fields.items()}
 
 
 def _shown(name: str, value: Any, lang: str) -> Any:

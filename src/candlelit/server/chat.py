@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from candlelit.i18n import t
 from candlelit.server.render import seat_label
 from candlelit.server.store import Store
 from candlelit.server.tables import LiveTable, Watcher
+from candlelit.server.worded import Worded
 
 log = logging.getLogger("candlelit.server")
 
@@ -31,17 +31,8 @@ MOST = 5
 """A seat may say at most MOST lines in any WINDOW seconds."""
 
 
-class ChatRefused(Exception):
+class ChatRefused(Worded):
     """A line that is not said; `key` names the one-line reason in the catalogs."""
-
-    def __init__(self, key: str, **args: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = args
-
-    def says(self, lang: str) -> str:
-        """The reason in `lang`."""
-        return t(self.key, lang, **self.values)
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
-from candlelit.engine.errors import CandlelitError
-from candlelit.i18n import t
+from candlelit.server.worded import Worded
 
 LONGEST = 24
 """The most characters a name may have (after trimming)."""
@@ -15,16 +13,10 @@ _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 surrogate, private-use, unassigned code points, and line or paragraph separators."""
 
 
-class Refused(CandlelitError):
-    """A refused name or rematch request; `says(lang)` is its one line in `lang`."""
+class Refused(Worded):
+    """A refused name or rematch request (`people.refuse.<key>`)."""
 
-    def __init__(self, key: str, **args: Any) -> None:
-        self.key, self.fields = key, args
-        super().__init__(self.says("en"))
-
-    def says(self, lang: str) -> str:
-        """The refusal in `lang`."""
-        return t(f"people.refuse.{self.key}", lang, **self.fields)
+    PREFIX = "people.refuse."
 
 
 def clean_name(raw: str) -> str:
