@@ -21,7 +21,7 @@ from candlelit.engine.registry import get
 from candlelit.i18n import message, seat_name, t, t_or
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
-from candlelit.server.lastaction import last_by_seat
+from candlelit.server.lastaction import aimed_at, last_by_seat, last_line_by_seat
 from candlelit.server.logrounds import grouped, line_rounds
 from candlelit.server.picks import follow_ups, pick_struct
 from candlelit.server.tables import LiveTable
@@ -82,6 +82,8 @@ def seats_at(positions: list[Any], where: Any) -> list[int]:
 env.filters["pick"] = pick
 env.filters["seats_at"] = seats_at
 env.filters["last_by_seat"] = last_by_seat
+env.filters["last_line_by_seat"] = last_line_by_seat
+env.filters["aimed_at"] = aimed_at
 env.filters["duration"] = duration
 env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
 
