@@ -20,7 +20,7 @@ from candlelit.engine import registry
 from candlelit.engine.errors import CandlelitError
 from candlelit.engine.records import load_record, replay, verify
 from candlelit.games.divinare.terminal import hand_line, seats_table
-from candlelit.i18n import message, seat_name, t
+from candlelit.i18n import bot_title, message, seat_name, t
 
 ALWAYS_ONE = "1\n" * 400
 BOX = "│┃║ "
@@ -288,7 +288,8 @@ def test_bad_bot_lists_are_refused(bots, complaint):
 def test_default_opponents_are_the_games_preferred_bot():
     result = run("play", "divinare", "--players", "2", "--seed", "2", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
-    assert t("ui.bot", "en", name="expectation") in result.output
+    assert t("ui.bot", "en", name=bot_title("expectation", "en")) in result.output
+    assert "expectation" not in result.output, "a bot is called by its catalog name"
 
 
 @pytest.mark.slow
@@ -301,14 +302,14 @@ def test_the_table_shows_boards_tokens_and_passes():
     assert "you #2 #3 #4" in out
     assert t("divinare.ui.passes", "en") in out and "Pass 3: gave" in out
     assert "* reconstructed layout" in out
-    assert "bot random" in out
+    assert "bot Random" in out and "bot random" not in out
 
 
 def other_seat_rows(output: str) -> list[str]:
     """Seats-table rows of the bot seats 2-4 drawn before the final scores."""
     before_end = output[:output.rindex(t("ui.final_scores", "en"))]
     return [line for line in before_end.splitlines()
-            if re.match(r" Seat [234] +bot random ", line)]
+            if re.match(r" Seat [234] +bot Random ", line)]
 
 
 @pytest.mark.slow
@@ -375,3 +376,21 @@ def test_the_seed_is_not_shown_before_the_game_is_over():
     result = run("play", "divinare", "--players", "2", "--bots", "random", "--seed", "424242",
                  input=ALWAYS_ONE)
     assert result.exit_code == 0 and "424242" in result.output
+
+
+@pytest.mark.slow
+def test_bots_are_called_by_their_catalog_names_in_play_and_replay(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "divinare", "--players", "3", "--seat", "0",
+                 "--bots", "random,expectation", "--seed", "4", "--lang", "zh-TW",
+                 "--record", str(path), input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    for bot in ("random", "expectation"):
+        assert t("ui.bot", "zh-TW", name=bot_title(bot, "zh-TW")) in result.output
+    assert not re.search(r"\b(random|expectation)\b", result.output), "no bot id on screen"
+    shown = run("replay", str(path), "--lang", "en")
+    assert shown.exit_code == 0, shown.output
+    assert "Seat 2 (bot Random)" in shown.output and "Seat 3 (bot Expectation)" in shown.output
+    assert not re.search(r"\b(random|expectation)\b", shown.output)
+    seats = json.loads(path.read_text(encoding="utf-8"))["seats"]
+    assert seats == ["human", "random", "expectation"], "records keep the bots' ids"

@@ -90,7 +90,8 @@ def test_a_fight_marks_the_seat_and_the_ghost_it_fights():
     for viewer, board in boards("fatal-frame", state).items():
         assert any(m.startswith("last fought ") for m in marks(seat_part(board, fighter))), viewer
         if not state.view(viewer)["seats"][fighter]["inside"] or viewer == fighter:
-            lis = re.findall(rf'<li class="ff-ghost[^"]*" data-ghost="{ghost}".*?</li>', board, re.S)
+            lis = re.findall(rf'<li class="ff-ghost[^"]*" data-ghost="{ghost}".*?</li>', board,
+                             re.S)
             fought = t("marks.ff.ghost_fought", "en", seat=NAMES[fighter])
             assert any(fought in marks(li) for li in lis), viewer
 

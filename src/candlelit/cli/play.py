@@ -20,7 +20,7 @@ from candlelit.engine.records import make_record
 from candlelit.engine.registry import load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import State
-from candlelit.i18n import t
+from candlelit.i18n import bot_title, t
 
 HUMAN = "human"
 """How the person's seat is named in game records."""
@@ -77,7 +77,7 @@ class TerminalGame:
         self.seed = seed
         self.names = render.seat_names(state.num_players, seat, lang)
         self.who = [t("seat.you", lang) if s == seat
-                    else t("ui.bot", lang, name=self.bots[s].name)
+                    else t("ui.bot", lang, name=bot_title(self.bots[s].name, lang))
                     for s in range(state.num_players)]
         self.shown = -1  # the seat's log entries already on screen (-1: nothing drawn yet)
 

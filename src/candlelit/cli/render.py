@@ -20,7 +20,7 @@ from rich.text import Text
 
 from candlelit.cli.tables import status_renderer, view_renderer
 from candlelit.engine.registry import get
-from candlelit.i18n import has, list_sep, message, seat_name, t
+from candlelit.i18n import bot_title, has, list_sep, message, seat_name, t
 
 LOG_LIMIT = 24
 """Most log entries shown at once; older new entries are summarised in one line."""
@@ -40,6 +40,13 @@ def seat_names(players: int, viewer: int | None, lang: str) -> list[str]:
     """Each seat's name for logs and tables; the viewer's is marked as 'you'."""
     return [t("ui.seat_you", lang, seat=seat_name(s, lang)) if s == viewer
             else seat_name(s, lang) for s in range(players)]
+
+
+def recorded_names(seats: Sequence[str], lang: str) -> list[str]:
+    """Each seat's name in a replay from a record's `seats`: a bot's id becomes 'Seat 2 (bot
+    Random)' in `lang`; a person's entry stays as recorded."""
+    return [f"{seat_name(s, lang)} ({t('ui.bot', lang, name=bot_title(who, lang))})"
+            if has(f"bot.{who}") else who for s, who in enumerate(seats)]
 
 
 def phase_text(game: str, phase: Any, lang: str) -> str:

@@ -25,14 +25,15 @@ def _first(path: Path) -> dict[str, Any]:
 def replay_file(path: Path, *, seat: int | None, lang: str, interactive: bool,
                 console: Console) -> None:
     """Print the game as `seat` (None: a spectator) saw it, one action at a time."""
-    from candlelit.cli.render import render_view
+    from candlelit.cli.render import recorded_names, render_view
 
     record = _first(path)
     state = initial_state(record)
     if seat is not None and not 0 <= seat < state.num_players:
         raise RecordError(f"the game has seats 0 to {state.num_players - 1}, not {seat}")
     game = record["game"]
-    names = record.get("seats")
+    seats = record.get("seats")
+    names = recorded_names(seats, lang) if seats else None
     seen = 0
     for index, (_player, _action, state) in enumerate(replay(record), start=1):
         log = state.visible_log(seat)

@@ -96,6 +96,11 @@ def t_or(key: str, lang: str, fallback: str) -> str:
     return fallback if text is None else text
 
 
+def bot_title(bot: str | None, lang: str) -> str:
+    """A bot's display name in `lang` (the `bot.<name>` message; the bare name if none)."""
+    return t_or(f"bot.{bot}", lang, bot) if bot else ""
+
+
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     """Whether a message `key` exists."""
     return key in catalog(lang)

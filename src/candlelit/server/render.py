@@ -18,7 +18,7 @@ from jinja2 import (
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import get
-from candlelit.i18n import message, seat_name, t, t_or
+from candlelit.i18n import bot_title, message, seat_name, t, t_or
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
 from candlelit.server.lastaction import aimed_at, last_by_seat, last_line_by_seat
@@ -119,11 +119,6 @@ _TRANSLATORS: dict[str, Callable[..., str]] = {}
 def refusal(message: str, lang: str) -> str:
     """A refusal the server words in English, in `lang` (`refusal.<text>`; else as it is)."""
     return message if "." in message else t_or(f"refusal.{message}", lang, message)
-
-
-def bot_title(bot: str | None, lang: str) -> str:
-    """A bot's display name in `lang` (the `bot.<name>` message; the bare name if none)."""
-    return t_or(f"bot.{bot}", lang, bot) if bot else ""
 
 
 env.globals.update(refusal=refusal, bot_title=bot_title)
