@@ -1,7 +1,10 @@
-"""Fixtures of the browser tests: Debian's chromium through Playwright, a real server each test."""
+"""Fixtures of the browser tests: Debian's chromium through Playwright and a real server, one
+per test process (starting one costs seconds: a server per test was a third of the browser
+suite's time); a test that needs a server of its own asks for `own_server`."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,12 +29,37 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """`candlelit serve` on a free port with a fresh SQLite file; it must log no error."""
-    with running_server(tmp_path) as live:
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """`candlelit serve` for every test of this process: a fresh SQLite file, and no limit on
+    tables created or seats joined per minute (the tests all come from one address)."""
+    with running_server(tmp_path_factory.mktemp("shared"), "--create-limit", "0",
+                        "--join-limit", "0") as live:
         yield live
-    output = live.log.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.fixture
+def server(shared_server: Server) -> Iterator[Server]:
+    """The test process's server; it must log no error while the test runs."""
+    with no_error_logged(shared_server):
+        yield shared_server
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, with the default limits; it must log no error."""
+    with running_server(tmp_path) as live, no_error_logged(live):
+        yield live
+
+
+@contextlib.contextmanager
+def no_error_logged(live: Server) -> Iterator[None]:
+    """Fail if the server logs a traceback while the block runs."""
+    start = live.log.stat().st_size
+    yield
+    with live.log.open("rb") as log:
+        log.seek(start)
+        output = log.read().decode("utf-8", errors="replace")
     assert "Traceback" not in output, f"the server logged an error:\n{output}"
 
 

@@ -93,9 +93,12 @@ def test_a_provenance_mark_explains_itself_on_tap(server, new_context):
     assert page.locator(".prov-legend").is_visible()
 
 
+CARD_GAMES = ("anima", "nevermore", "fatal-frame", "shadow-hunters", "divinare")
+"""The games whose cards pages the next test checks at both widths and in both languages."""
+
+
 @pytest.mark.parametrize("width", [375, 1280])
-@pytest.mark.parametrize("game", ["anima", "nevermore", "fatal-frame", "shadow-hunters",
-                                  "divinare"])
+@pytest.mark.parametrize("game", CARD_GAMES)
 def test_cards_pages_fit_and_mark_each_card_once(server, new_context, game, width):
     page = new_context(**SCREENS[width]).new_page()
     for lang in ("en", "zh-TW"):

@@ -8,7 +8,15 @@ import json
 import time
 
 import pytest
-from browserkit import GAME_TIMEOUT, create_table, finished, open_seat, seat_version
+from browserkit import (
+    GAME_TIMEOUT,
+    create_table,
+    finished,
+    open_seat,
+    score_rows,
+    seat_version,
+    winner_rows,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from test_browser_phone import PHONE, assert_fits
@@ -144,6 +152,15 @@ def test_two_friends_name_themselves_chat_and_play_a_whole_game_on_the_board(
     assert final.is_terminal()
     ours = sum(1 for seat, _ in record["actions"] if seat in (0, 1))
     assert ours >= counts["board"] + counts["button"]  # a gesture may send two (play, move)
+    if game == "divinare":  # the score table, the same on both screens, is the final count
+        scores = [int(points) for points in final.view(None)["result"]["scores"]]
+        for page in (me, friend):
+            assert winner_rows(page) == sorted(final.winners())
+            assert [int(score_rows(page)[s][-1]) for s in range(players)] == scores
+    with friend.expect_download() as download:
+        friend.click(f"#actions a[href$='/t/{created.table_id}/record.json']")
+    downloaded = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert downloaded["actions"] == record["actions"]
     expect(friend.locator("html")).to_have_attribute("lang", "zh-TW")
     assert_fits(friend, f"{game} at the end, on a phone")
     assert HOST in me.inner_text("#seats") and FRIEND in friend.inner_text("#seats")

@@ -13,7 +13,8 @@ from candlelit.i18n import t
 PER_CLIENT = 20  # `candlelit serve`'s default
 
 
-def test_a_refused_page_shows_the_reason_and_does_not_reconnect(server, new_context):
+def test_a_refused_page_shows_the_reason_and_does_not_reconnect(own_server, new_context):
+    server = own_server  # its connection cap must not meet sockets other tests left behind
     host = new_context().new_page()
     created = create_table(host, server.url, "divinare", 2, {1: "random"})
     ws_url = server.url.replace("http://", "ws://") + f"/t/{created.table_id}/ws"

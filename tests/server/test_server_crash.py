@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 
 from candlelit.engine.records import verify
 
-KILLS = 5
+KILLS = 3
 STEP_TIMEOUT = 15.0
 
 
@@ -111,7 +111,7 @@ async def crash_and_recover(tmp_path: Path, rng: random.Random) -> None:
         table_id, token = LINK.findall(html.unescape(created.text))[0]
     # the table was created, then the server was killed before anyone opened it
     kills = 0  # kills in the middle of the game
-    modes = ["after-ack", "in-flight", "while-bots-play", "in-flight", "while-bots-play"]
+    modes = ["after-ack", "in-flight", "while-bots-play"]  # each once, in a random order
     rng.shuffle(modes)
     finished = False
     while not finished:

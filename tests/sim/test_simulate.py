@@ -50,11 +50,11 @@ def test_json_summary_has_the_promised_fields_and_counts_shared_wins_for_each_wi
 
 @pytest.mark.slow
 def test_same_arguments_same_output_whatever_the_job_count():
-    one = simulate("-n", "300", "--players", "2", "--bots", "expectation,random", "--seed", "5")
-    two = simulate("-n", "300", "--players", "2", "--bots", "expectation,random", "--seed", "5",
+    one = simulate("-n", "120", "--players", "2", "--bots", "expectation,random", "--seed", "5")
+    two = simulate("-n", "120", "--players", "2", "--bots", "expectation,random", "--seed", "5",
                    "--jobs", "2")
     assert one == two
-    other = simulate("-n", "300", "--players", "2", "--bots", "random,random", "--seed", "6")
+    other = simulate("-n", "120", "--players", "2", "--bots", "random,random", "--seed", "6")
     assert other != one
 
 
