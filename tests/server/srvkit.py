@@ -340,8 +340,8 @@ def actions(message: dict[str, Any]) -> list[int]:
 def hand_in(board_html: str) -> list[int] | None:
     """Cards per suit drawn as hand cards on a board (None if it has no hand at all).
 
-    Only cards in the hand are drawn as faces `<div class="cface … card suit-…">`; cards being chosen
-    or discarded are smaller spans.
+    Only cards in the hand are drawn as faces `<div class="cface … card suit-…">`; cards
+    being chosen or discarded are smaller spans.
     """
     found = CARD.findall(board_html)
     if not found and '<div class="hand">' not in board_html:

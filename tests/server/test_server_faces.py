@@ -157,7 +157,7 @@ def test_fatal_frame_hand_and_ghosts_are_faces_with_power(lang):
     on_map = [g for cell in view["map"] for g in cell["ghosts"]]
     assert on_map, "some ghost haunts the map"
     for g in on_map:
-        f = [f for f in faces(board) if f'data-ghost="{g["id"]}"' in f["attrs"]][0]
+        f = next(f for f in faces(board) if f'data-ghost="{g["id"]}"' in f["attrs"])
         assert f["number"] == str(g["power"])
         assert f["tone"] == ("white" if g["boss"] else card_table()[g["id"]][6] or "ghost")
         assert "data-pick=\"kind=target_ghost&ghost=" in f["attrs"]
