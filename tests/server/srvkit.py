@@ -37,7 +37,7 @@ TIMEOUT = 15.0
 
 LINK = re.compile(r"/t/([\w-]+)\?token=([\w-]+)")
 ACTION = re.compile(r'data-action="(\d+)"')
-CARD = re.compile(r'<div class="card suit-(\w+)"')
+CARD = re.compile(r'<div class="cface tone-\w+ card suit-(\w+)"')
 SEAT_VERSION = re.compile(r'data-seat-version="(\d+)"')
 FORM_TOKEN = re.compile(r'<input type="hidden" name="csrf" value="([\w-]+)">')
 SUITS = ("red", "blue", "green", "yellow")
@@ -340,8 +340,8 @@ def actions(message: dict[str, Any]) -> list[int]:
 def hand_in(board_html: str) -> list[int] | None:
     """Cards per suit drawn as hand cards on a board (None if it has no hand at all).
 
-    Only cards in the hand are drawn as `<div class="card suit-…">`; cards being chosen
-    or discarded are smaller spans.
+    Only cards in the hand are drawn as faces `<div class="cface … card suit-…">`; cards
+    being chosen or discarded are smaller spans.
     """
     found = CARD.findall(board_html)
     if not found and '<div class="hand">' not in board_html:

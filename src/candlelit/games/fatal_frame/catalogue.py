@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data, card_table
@@ -36,6 +37,19 @@ def catalogue() -> dict[str, Any]:
     return {"camera": camera, "groups": groups}
 
 
+@cache
+def card_details() -> dict[str, dict[str, Any]]:
+    """Each built-in card's id → the number its face shows (a ghost's or boss's power, an
+    item's points; None for others) and its effect text per language."""
+    cards = builtin_cards()
+    details: dict[str, dict[str, Any]] = {}
+    for c in (*cards.main, *cards.exteriors, *cards.interiors, *cards.bosses):
+        number = c.power if c.type in ("ghost", "boss") else c.points if c.points else None
+        details[c.id] = {"number": number, "text": c.effect()}
+    return details
+
+
 def board_context(view: dict[str, Any]) -> dict[str, Any]:
-    """Names the browser's board template reads: every card id's name and text (`cards`)."""
-    return {"cards": card_table()}
+    """Names the browser's board template reads: every card id's name and kind (`cards`),
+    and the number and effect text its face shows (`details`)."""
+    return {"cards": card_table(), "details": card_details()}

@@ -23,7 +23,7 @@ function buildContents() {
 }
 
 function cards() {
-  return [...body.querySelectorAll("article, .board, .hand > *")];
+  return [...body.querySelectorAll("article, .board, .hand > *, .cface")];
 }
 
 function applyFilter() {
