@@ -69,6 +69,17 @@ def test_an_attack_marks_the_attacker_and_the_target_on_every_board(game, player
         assert t(suffered, "en", seat=NAMES[attacker]) in marks(seat_part(board, target)), viewer
 
 
+def ghost_faces(board: str, ghost: str) -> list[str]:
+    """The HTML of each face of `ghost` on the board (up to the next card face)."""
+    starts = [m.start() for m in re.finditer(
+        rf'<div class="cface[^"]*\bff-ghost\b[^"]*"[^>]*\bdata-ghost="{ghost}"', board)]
+    faces = []
+    for start in starts:
+        end = board.find('<div class="cface', start + 1)
+        faces.append(board[start:] if end < 0 else board[start:end])
+    return faces
+
+
 def test_a_haunting_marks_the_sender_the_haunted_seat_and_the_ghost():
     state, args = just_after("fatal-frame", 3, "fatal_frame.haunts")
     sender, haunted, ghost = args["seat"], args["to"], args["ghost"]
@@ -79,9 +90,9 @@ def test_a_haunting_marks_the_sender_the_haunted_seat_and_the_ghost():
                    for m in marks(seat_part(board, haunted))), viewer
         seen = state.view(viewer)["seats"][haunted]
         if not seen["inside"] or viewer == haunted:
-            li = re.search(rf'<li class="ff-ghost[^"]*" data-ghost="{ghost}".*?</li>', board, re.S)
-            assert li and t("marks.ff.ghost_haunts", "en", seat=NAMES[sender],
-                            to=NAMES[haunted]) in marks(li.group(0)), viewer
+            faces = ghost_faces(board, ghost)
+            assert faces and any(t("marks.ff.ghost_haunts", "en", seat=NAMES[sender],
+                                   to=NAMES[haunted]) in marks(face) for face in faces), viewer
 
 
 def test_a_fight_marks_the_seat_and_the_ghost_it_fights():
@@ -90,10 +101,8 @@ def test_a_fight_marks_the_seat_and_the_ghost_it_fights():
     for viewer, board in boards("fatal-frame", state).items():
         assert any(m.startswith("last fought ") for m in marks(seat_part(board, fighter))), viewer
         if not state.view(viewer)["seats"][fighter]["inside"] or viewer == fighter:
-            lis = re.findall(rf'<li class="ff-ghost[^"]*" data-ghost="{ghost}".*?</li>', board,
-                             re.S)
             fought = t("marks.ff.ghost_fought", "en", seat=NAMES[fighter])
-            assert any(fought in marks(li) for li in lis), viewer
+            assert any(fought in marks(face) for face in ghost_faces(board, ghost)), viewer
 
 
 def test_the_area_a_party_last_explored_is_marked_on_its_token():
