@@ -45,7 +45,7 @@ def test_legal_actions_sorted_unique_labelled_and_empty_off_turn(game, players):
 def test_illegal_actions_rejected_without_change(game, players):
     rng = random.Random(5)
     final = c.playout(game, players, 3, chooser=9, visit=lambda s, step: (
-        c.check_illegal(s, rng) if c.checkpoints(step) else None))
+        c.check_illegal(s, rng) if c.sparse_checkpoints(step) else None))
     c.check_illegal(final, rng)
 
 
@@ -53,7 +53,7 @@ def test_illegal_actions_rejected_without_change(game, players):
 def test_clone_serialize_and_pickle_round_trip_and_independence(game, players):
     rng = random.Random(11)
     final = c.playout(game, players, 8, chooser=2, visit=lambda s, step: (
-        c.check_copies(s, rng) if c.checkpoints(step) else None))
+        c.check_copies(s, rng) if c.sparse_checkpoints(step) else None))
     c.check_copies(final, rng)
 
 

@@ -70,6 +70,12 @@ def checkpoints(step: int) -> bool:
     return step < 32 or (step < 256 and step % 8 == 0) or step % 32 == 0
 
 
+def sparse_checkpoints(step: int) -> bool:
+    """`checkpoints` to step 255, then every 128th: for checks whose cost grows with the
+    game (copies serialise the whole log), so long games stay cheap."""
+    return step < 32 or (step < 256 and step % 8 == 0) or step % 128 == 0
+
+
 def check_actions(state: State) -> None:
     """Legal actions are sorted, unique, in range, uniquely labelled; empty for idle seats."""
     pending = state.pending_players()
