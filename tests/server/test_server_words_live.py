@@ -159,3 +159,11 @@ def test_an_engine_error_keeps_its_english_line_and_says_it_in_each_language() -
         parse('{"type": "act"}')
     assert str(bad.value) == "'action' must be an integer"
     assert bad.value.says("zh-TW") == "「動作」必須是整數"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_opening_the_forms_address_answers_in_the_readers_language(server: LiveServer,
+                                                                   lang: str) -> None:
+    got = server.http.get(f"/tables?lang={lang}")
+    assert got.status_code == 405
+    assert not foreign_words(got.text, lang), foreign_words(got.text, lang)
