@@ -88,6 +88,22 @@ def test_rules_of_an_unknown_game_fail_clearly():
     assert "unknown game 'chess'" in result.output and "divinare" in result.output
 
 
+@pytest.mark.parametrize(("args", "english", "chinese"), [
+    (("rules", "chess"), "unknown game 'chess' (known games: anima, divinare",
+     "沒有 'chess' 這個遊戲（可選的遊戲：Anima：歐米茄之影、通靈王 Divinare"),
+    (("play", "divinare", "--players", "9"), "divinare is played by 2 to 4 players, not 9",
+     "通靈王 Divinare 由 2 至 4 位玩家進行，不能是 9 位"),
+    (("play", "divinare", "--players", "3", "--variant", "chess"),
+     "unknown variant 'chess' (known variants: every-even, left-pass",
+     "沒有 'chess' 這個變體（可選的變體：偶數手牌時傳牌"),
+])
+def test_a_refusal_is_told_in_the_language_asked_for(args, english, chinese):
+    for lang, words in (("en", english), ("zh-TW", chinese)):
+        result = run(*args, "--lang", lang)
+        assert result.exit_code == 2, result.output
+        assert words in result.output.replace("\n", ""), result.output
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_cards_show_every_board_and_flag_what_is_reconstructed(lang):
     result = run("cards", "divinare", "--lang", lang)

@@ -27,7 +27,7 @@ def make_bot(name: str, game: str, seat: int, seed: int) -> Bot:
     if factory is None:
         target = get(game).bots.get(name)
         if target is None:
-            raise OptionError(f"unknown bot {name!r} for {game} "
-                              f"(known bots: {', '.join(bot_names(game))})")
+            raise OptionError.worded("error.bot.unknown", value=name, game=game,
+                                     bots=bot_names(game))
         factory = resolve(target)
     return factory(game, seat, seed)

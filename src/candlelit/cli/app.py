@@ -32,6 +32,11 @@ def _lang(value: str) -> str:
     return value
 
 
+def _said_in(lang: str) -> str:
+    """The language an error is told in: `lang` if it is one, else English."""
+    return lang if lang in LANGUAGES else "en"
+
+
 def _writable(path: Path | None, flag: str) -> None:
     """Fail before any work if `path` (an output file) is a directory or has no directory."""
     if path is None:
@@ -84,7 +89,7 @@ def rules(game: str, lang: Lang = "en") -> None:
     try:
         tty.console.print(rules_text(game, _lang(lang)))
     except CandlelitError as exc:
-        fail(str(exc))
+        fail(exc.says(_said_in(lang)))
 
 
 @app.command()
@@ -97,7 +102,7 @@ def cards(game: str, lang: Lang = "en",
     try:
         tty.console.print(cards_view(game, _lang(lang), boards))
     except CandlelitError as exc:
-        fail(str(exc))
+        fail(exc.says(_said_in(lang)))
 
 
 @app.command()
@@ -127,7 +132,7 @@ def play(
                   options=_options(game, boards, option, characters), record=record,
                   console=tty.console)
     except CandlelitError as exc:
-        fail(str(exc))
+        fail(exc.says(_said_in(lang)))
 
 
 @app.command()
@@ -291,7 +296,7 @@ def replay(
     try:
         replay_file(file, seat=seat, lang=_lang(lang), interactive=step, console=tty.console)
     except CandlelitError as exc:
-        fail(str(exc))
+        fail(exc.says(_said_in(lang)))
 
 
 @app.command()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from candlelit.engine.errors import CandlelitError
+from candlelit.engine.errors import CandlelitError, IllegalAction
 
 S = TypeVar("S")
 """The game state a table's handlers take (a subclass of engine.state.State)."""
@@ -37,9 +37,10 @@ class Step(Generic[S]):
     """Translation key of the question ("choose a card to pass"); it names no hidden card."""
     allows: Callable[[S, int, int], bool] | None = None
     """A cheaper legality test of one action; must agree with `legal` (checked in tests)."""
-    why: Callable[[S, int, int], str] | None = None
-    """Why an action in the space is refused to a deciding seat (default: the prompt);
-    one line that names nothing the seat may not know."""
+    why: Callable[[S, int, int], IllegalAction | str] | None = None
+    """Why an action in the space is refused to a deciding seat (default: the prompt): a
+    keyed refusal (`IllegalAction.worded`, read in each reader's language) or one English
+    line; either names nothing the seat may not know."""
 
 
 class Steps(dict[Any, Step[S]]):

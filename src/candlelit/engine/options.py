@@ -24,15 +24,16 @@ class Option:
     def check(self, value: Any) -> Any:
         """Return the normalised value, or raise OptionError naming the option."""
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+            raise OptionError.worded("error.option.not_one_of", option=self.name, value=value,
+                                     choices=self.choices)
         if self.validate is not None:
             try:
                 return self.validate(value)
             except OptionError:
                 raise
             except (TypeError, ValueError) as exc:
-                raise OptionError(f"option {self.name!r}: {exc}") from exc
+                raise OptionError.worded("error.option.refused", option=self.name,
+                                         why=exc) from exc
         return value
 
 
@@ -71,28 +72,31 @@ def resolve_options(
     variants: tuple[Variant, ...],
     variant: str | None,
     overrides: Mapping[str, Any] | None,
+    game: str = "",
 ) -> dict[str, Any]:
-    """Defaults, then the variant's values, then explicit overrides; all validated."""
+    """Defaults, then the variant's values, then explicit overrides; all validated (errors
+    name `game`'s variants by their catalog names where the reader's language has them)."""
     by_name = {o.name: o for o in declared}
     values: dict[str, Any] = {o.name: o.default for o in declared}
     if variant is not None:
         known = {v.name: v for v in variants}
         if variant not in known:
-            names = ", ".join(sorted(known)) or "none"
-            raise OptionError(f"unknown variant {variant!r} (known variants: {names})")
+            raise OptionError.worded("error.variant.unknown" if known else
+                                     "error.variant.unknown_none", game=game, value=variant,
+                                     variants=sorted(known))
         values.update(known[variant].options)
     former = {o.formerly: o.name for o in declared if o.formerly is not None}
     given = dict(overrides or {})
     for old, new in former.items():
         if old in given:
             if new in given:
-                raise OptionError(f"option {new!r} is given twice (also as {old!r}, its "
-                                  f"former name)")
+                raise OptionError.worded("error.option.twice", option=new, former=old)
             given[new] = given.pop(old)
     for name, value in given.items():
         if name not in by_name:
-            names = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {name!r} (known options: {names})")
+            raise OptionError.worded("error.option.unknown" if by_name else
+                                     "error.option.unknown_none", value=name,
+                                     options=sorted(by_name))
         values[name] = value
     return {name: by_name[name].check(value) for name, value in values.items()}
 

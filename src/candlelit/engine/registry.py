@@ -122,8 +122,8 @@ def get(name: str) -> GameSpec:
     try:
         return _GAMES[name]
     except KeyError:
-        known = ", ".join(sorted(_GAMES))
-        raise UnknownGame(f"unknown game {name!r} (known games: {known})") from None
+        raise UnknownGame.worded("error.game.unknown", value=name,
+                                 games=sorted(_GAMES)) from None
 
 
 def load(name: str, players: int, seed: int = 0,
@@ -131,12 +131,11 @@ def load(name: str, players: int, seed: int = 0,
     """A new game of `name` for `players` seats, its chance seeded with `seed`."""
     spec = get(name)
     if type(players) is not int or players not in spec.player_counts:
-        raise OptionError(
-            f"{name} is played by {spec.min_players} to {spec.max_players} players, "
-            f"not {players!r}")
+        raise OptionError.worded("error.game.players", game=name, low=spec.min_players,
+                                 high=spec.max_players, value=players)
     if type(seed) is not int or seed < 0:
-        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
-    resolved = resolve_options(spec.options, spec.variants, variant, options)
+        raise OptionError.worded("error.game.seed", value=seed)
+    resolved = resolve_options(spec.options, spec.variants, variant, options, spec.name)
     return spec.new_state(players, seed, resolved)
 
 

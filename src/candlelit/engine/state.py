@@ -85,14 +85,14 @@ class State(ABC):
         """Apply `action` for `player` (default: current player) or raise IllegalAction
         leaving the state unchanged: type, seat, game over, legality, then the step."""
         if type(action) is not int:
-            raise IllegalAction(f"an action is an integer, not {type(action).__name__}")
+            raise IllegalAction.worded("error.action.not_integer", kind=type(action).__name__)
         memo = self.legal_memo
         if memo is not None and type(player) is int and player == memo[1] \
                 and memo[0] == len(self.history) and memo[2] == self.chance_draws:
             # this seat's legal actions were just asked: same decision, same answer
             seat, step = player, memo[4]
             if action not in memo[3]:
-                raise IllegalAction(self._refusal(step, seat, action))
+                raise self._refusal(step, seat, action)
         else:
             seat, step = self._deciding(action, player)
         self.history.append((seat, action))
@@ -105,32 +105,32 @@ class State(ABC):
         pending = self.pending_players()
         if player is None:
             if not pending:
-                raise IllegalAction("the game is over")
+                raise IllegalAction.worded("error.action.game_over")
             seat = pending[0]
         elif type(player) is int and player in pending:
             seat = player
         elif type(player) is not int or not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no seat {player!r}")
+            raise IllegalAction.worded("error.action.no_seat", value=player)
         elif not pending:
-            raise IllegalAction("the game is over")
+            raise IllegalAction.worded("error.action.game_over")
         else:
-            raise IllegalAction(f"seat {player + 1} has nothing to decide now")
+            raise IllegalAction.worded("error.action.not_deciding", number=player + 1)
         step = self.steps[self.decision_kind()]
         allows = step.allows
         if not (allows(self, seat, action) if allows is not None
                 else action in step.legal(self, seat)):
-            raise IllegalAction(self._refusal(step, seat, action))
+            raise self._refusal(step, seat, action)
         return seat, step
 
-    def _refusal(self, step: Step[Any], seat: int, action: int) -> str:
+    def _refusal(self, step: Step[Any], seat: int, action: int) -> IllegalAction:
         """Why `action` is refused: out of the action space, or not an answer to the step."""
         if not 0 <= action < self.num_distinct_actions():
-            return f"{action} is not a {self.game} action"
+            return IllegalAction.worded("error.action.unknown", action=action, game=self.game)
         if step.why is not None:
-            return step.why(self, seat, action)
-        from candlelit.i18n import t
-
-        return f"action {action} is not open to seat {seat + 1} now: {t(step.prompt)}"
+            why = step.why(self, seat, action)
+            return why if isinstance(why, IllegalAction) else IllegalAction(why)
+        return IllegalAction.worded("error.action.not_open", action=action, number=seat + 1,
+                                    prompt=step.prompt)
 
     @abstractmethod
     def action_to_struct(self, player: int, action: int) -> dict[str, Any]:

@@ -60,20 +60,19 @@ def table_settings(form: Mapping[str, Any]) -> tuple[int, str]:
     with one line for anything not offered."""
     raw_grace = str(form.get("grace") or DEFAULT_GRACE)
     if not raw_grace.isdigit() or int(raw_grace) not in GRACE_CHOICES:
-        raise OptionError("grace must be one of " + ", ".join(map(str, GRACE_CHOICES))
-                          + " seconds")
+        raise OptionError.worded("web.refuse.grace_choice", seconds=list(GRACE_CHOICES))
     timer = str(form.get("timer") or DEFAULT_TIMER)
     if timer not in TIMERS:
-        raise OptionError("timer must be one of " + ", ".join(TIMERS))
+        raise OptionError.worded("web.refuse.timer", timers=list(TIMERS))
     return int(raw_grace), timer
 
 
 def check_settings(grace: float, timer: str) -> None:
     """OptionError unless `grace` is 0..MAX_GRACE seconds and `timer` a known timer."""
     if type(grace) not in (int, float) or not 0 <= grace <= MAX_GRACE:
-        raise OptionError(f"grace must be between 0 and {MAX_GRACE} seconds")
+        raise OptionError.worded("web.refuse.grace_range", most=MAX_GRACE)
     if timer not in TIMERS:
-        raise OptionError("timer must be one of " + ", ".join(TIMERS))
+        raise OptionError.worded("web.refuse.timer", timers=list(TIMERS))
 
 
 @dataclass(frozen=True)

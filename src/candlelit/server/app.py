@@ -8,6 +8,7 @@ import logging
 import os
 import re
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
@@ -26,7 +27,7 @@ from candlelit.engine.errors import CandlelitError, IllegalAction
 from candlelit.engine.records import initial_state, make_record, replay
 from candlelit.engine.registry import get
 from candlelit.i18n import LANGUAGES, t
-from candlelit.server.absence import Refusal, table_settings
+from candlelit.server.absence import table_settings
 from candlelit.server.chat import Chat, ChatRefused, refusal
 from candlelit.server.clientlog import quiet_client_mistakes
 from candlelit.server.clients import client_of
@@ -36,7 +37,7 @@ from candlelit.server.fanout import REFUSED, Fanout
 from candlelit.server.guard import CsrfGuard
 from candlelit.server.headers import SecurityHeaders
 from candlelit.server.lobby_page import lobby, watch_demo
-from candlelit.server.names import Refused, clean_name
+from candlelit.server.names import clean_name
 from candlelit.server.pages import cards_page, rules_page, stylesheet
 from candlelit.server.people import ROUTES as PEOPLE_ROUTES
 from candlelit.server.protocol import Act, BadMessage, Say, parse
@@ -46,6 +47,7 @@ from candlelit.server.responses import LANG_COOKIE, html, language, without_lang
 from candlelit.server.site import Site, listen_url, parse_public_url
 from candlelit.server.store import Store
 from candlelit.server.tables import AccessDenied, Hub, Lifecycle, LiveTable, Stale, Watcher
+from candlelit.server.worded import Worded
 
 log = logging.getLogger("candlelit.server")
 
@@ -58,8 +60,8 @@ async def create_table(request: Request) -> Response:
         spec = get(game)
         players = _field(form, "players", "")
         if players not in [str(n) for n in spec.player_counts]:
-            raise CandlelitError(f"{game} takes {spec.min_players}-{spec.max_players} "
-                                 "players")
+            raise CandlelitError.worded("web.refuse.players", game=spec.name,
+                                        low=spec.min_players, high=spec.max_players)
         variant = _field(form, "variant", "") or None
         kinds = ["human"] + [_field(form, f"seat{i}", default_bot(spec.name))
                              for i in range(1, int(players))]
@@ -68,9 +70,9 @@ async def create_table(request: Request) -> Response:
         table, tokens = await _hub(request).create(game, int(players), variant, {},
                                                    kinds, grace, timer, creator=name,
                                                    chat_public=_chat_public(form))
-    except Refused as exc:
+    except CandlelitError as exc:
         return html(request, "error.html", status=400, message=exc.says(language(request)))
-    except (CandlelitError, ValueError) as exc:
+    except ValueError as exc:
         return html(request, "error.html", status=400, message=str(exc))
     site: Site = request.app.state.site
     return html(request, "created.html", table=table, tokens=tokens, public_url=site.public)
@@ -86,7 +88,7 @@ def _field(form: FormData, name: str, default: str) -> str:
     """A text field of a posted form; CandlelitError for a file sent in its place."""
     value = form.get(name, default)
     if not isinstance(value, str):
-        raise CandlelitError(f"{name!r} must be a form field, not a file")
+        raise CandlelitError.worded("web.refuse.file_field", field=name)
     return value
 
 async def live(request: Request) -> LiveTable:
@@ -127,8 +129,7 @@ async def join(request: Request) -> Response:
     try:
         name = clean_name(_field(form, "name", ""))
     except CandlelitError as exc:
-        text = exc.says(language(request)) if isinstance(exc, Refused) else str(exc)
-        return html(request, "error.html", status=400, message=text)
+        return html(request, "error.html", status=400, message=exc.says(language(request)))
     try:
         _, token = await _hub(request).join_open_seat(table, name)
     except AccessDenied as exc:
@@ -227,6 +228,23 @@ async def health(request: Request) -> Response:
     """Liveness for hosts: ok and the number of tables."""
     return JSONResponse({"ok": True, "tables": len(_hub(request).tables)})
 
+class BadQuery(Worded):
+    """A page's query parameter that is not a number in range (`web.bad_query.<key>`)."""
+
+    PREFIX = "web.bad_query."
+
+    def shown(self, lang: str) -> dict[str, Any]:
+        """The fields in `lang`: the parameter by its name in `lang`."""
+        return {k: t(f"{self.PREFIX}name.{v}", lang) if k == "name" else v
+                for k, v in self.fields.items()}
+
+
+async def bad_query(request: Request, exc: Exception) -> Response:
+    """A BadQuery as a 400 page in the visitor's language."""
+    said = exc.says(language(request)) if isinstance(exc, BadQuery) else str(exc)
+    return html(request, "error.html", status=400, message=said)
+
+
 async def not_found(request: Request, exc: Exception) -> Response:
     """HTTP errors as pages in the visitor's language."""
     status = getattr(exc, "status_code", 500)
@@ -311,7 +329,7 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
                 Rule(re.compile(r"/t/[^/]+/join"), Allowance(join_limit))],
                 others=Allowance(join_limit))]
     app = _Guarded(routes=ROUTES, lifespan=lifespan, middleware=gate,
-                   exception_handlers={HTTPException: not_found})
+                   exception_handlers={HTTPException: not_found, BadQuery: bad_query})
     app.state.hub = hub
     app.state.fanout = fanout
     app.state.chat = chat
@@ -355,9 +373,9 @@ def _int_param(request: Request, name: str, default: int | None, top: int) -> in
     try:
         value = int(raw)
     except ValueError:
-        raise HTTPException(400, f"{name} must be a number") from None
+        raise BadQuery("not_number", name=name) from None
     if not 0 <= value <= top:
-        raise HTTPException(400, f"{name} must be between 0 and {top}")
+        raise BadQuery("out_of_range", name=name, top=top)
     return value
 
 
@@ -370,17 +388,15 @@ async def _handle(hub: Hub, table: LiveTable, seat: int | None, watcher: Watcher
             await chat.say(table, seat, msg.text)
             return
         if seat is None:
-            raise IllegalAction("spectators cannot act")
+            raise IllegalAction.worded("web.refuse.spectator")
         if isinstance(msg, Act):
             await hub.submit(table, seat, msg.action, msg.seat_version)
         else:
             await hub.hand_to_bot(table, msg.seat, seat, msg.on)
-    except Refusal as exc:  # in the asker's language
-        await watcher.send({"type": "error", "message": exc.says(watcher.lang)})
     except ChatRefused as exc:  # shown by the chat panel, not as a game error
         await watcher.send(refusal(exc, watcher.lang))
-    except (BadMessage, IllegalAction) as exc:
-        await watcher.send({"type": "error", "message": str(exc)})
     except Stale as exc:
-        await watcher.send({"type": "stale", "message": str(exc)})
+        await watcher.send({"type": "stale", "message": exc.says(watcher.lang)})
         fanout.resend(table, watcher)
+    except (BadMessage, IllegalAction) as exc:  # in the asker's language
+        await watcher.send({"type": "error", "message": exc.says(watcher.lang)})

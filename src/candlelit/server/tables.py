@@ -40,6 +40,7 @@ from candlelit.server.store import (
     TableRow,
     token_hash,
 )
+from candlelit.server.worded import Worded
 
 log = logging.getLogger("candlelit.server")
 
@@ -48,8 +49,11 @@ class AccessDenied(Exception):
     """A request whose token does not open the seat or table it names."""
 
 
-class Stale(Exception):
-    """A submission made from an out-of-date view (a double click, a second tab)."""
+class Stale(Worded):
+    """A submission made from an out-of-date view (a double click, a second tab), or a
+    bot's made after its seat was taken back (`web.stale.<key>`)."""
+
+    PREFIX = "web.stale."
 
 
 @dataclass(eq=False)
@@ -258,12 +262,12 @@ class Hub:
         check_settings(grace, timer)
         spec = get(game)
         if len(kinds) != players:
-            raise OptionError(f"give a kind for each of the {players} seats")
+            raise OptionError.worded("web.refuse.seat_kinds", players=players)
         for kind in kinds:
             if kind not in ("human", "open") and kind not in bot_names(game):
-                raise OptionError(f"unknown seat kind or bot {kind!r} for {game}")
+                raise OptionError.worded("web.refuse.seat_kind", value=kind, game=game)
         if kinds[0] not in ("human", "open") and not demo:
-            raise OptionError("seat 1 is the creator's and must be human")
+            raise OptionError.worded("web.refuse.creator_seat")
         seat_bots = [None if k in ("human", "open") else k for k in kinds]
         seed = secrets.randbelow(2**31)
         state = load(spec.name, players, seed, options, variant)
@@ -359,13 +363,13 @@ class Hub:
         async with table.lock:
             while True:
                 if table.row.status == "closed":
-                    raise IllegalAction("this table was closed for lack of moves")
+                    raise IllegalAction.worded("web.refuse.closed")
                 if by_bot != table.bot_plays(seat):
                     if by_bot:
-                        raise Stale("the seat was taken back from its bot")
-                    raise IllegalAction("a bot is playing this seat: take it back first")
+                        raise Stale("taken_back")
+                    raise IllegalAction.worded("web.refuse.bot_playing")
                 if not by_bot and seat_version != table.seat_version(seat):
-                    raise Stale("that choice was made on an out-of-date view")
+                    raise Stale("out_of_date")
                 trial = table.state.clone()
                 logged = len(trial.log)
                 trial.apply_action(action, seat)

@@ -13,15 +13,16 @@ class Worded(CandlelitError):
     `says(lang)` is its one line in `lang` (str() is the English one)."""
 
     PREFIX = ""
+    key: str
 
     def __init__(self, key: str, **args: Any) -> None:
-        self.key, self.fields = key, args
+        self.key, self.fields = self.PREFIX + key, args
         super().__init__(self.says("en"))
 
     def says(self, lang: str) -> str:
         """The refusal in `lang`."""
-        return t(self.PREFIX + self.key, lang, **self.shown(lang))
+        return t(self.key, lang, **self.shown(lang))
 
     def shown(self, lang: str) -> dict[str, Any]:
         """The fields as the message shows them in `lang` (as they are, unless overridden)."""
-        return self.fields
+        return dict(self.fields)

@@ -5,6 +5,7 @@ Every seat chooses its cards one at a time; nothing moves until all have chosen.
 
 from __future__ import annotations
 
+from candlelit.engine.errors import IllegalAction
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.state import (
     DISCARD_BASE,
@@ -36,14 +37,14 @@ def allows_choice(state: DivinareFields, player: int, action: int) -> bool:
     return 0 <= suit < 4 and state.hands[player][suit] > 0
 
 
-def why_not_choose(state: DivinareFields, player: int, action: int) -> str:
+def why_not_choose(state: DivinareFields, player: int, action: int) -> IllegalAction:
     """Why `action` is no card the seat may set aside now."""
     base = PASS_BASE if state.phase == PASS else DISCARD_BASE
     suit = action - base
     if not 0 <= suit < 4:
         verb = "pass" if state.phase == PASS else "discard"
-        return f"now is the time to choose a card to {verb} (actions {base}-{base + 3})"
-    return f"you hold no {SUITS[suit]} card"
+        return IllegalAction.worded(f"divinare.refuse.choose_{verb}", low=base, high=base + 3)
+    return IllegalAction.worded("divinare.refuse.no_card", game="divinare", suit=SUITS[suit])
 
 
 def choose(state: DivinareFields, player: int, action: int) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from candlelit.engine.errors import IllegalAction
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.state import (
     CENTRE,
@@ -25,11 +26,12 @@ def allows_play(state: DivinareFields, player: int, action: int) -> bool:
     return PLAY_BASE <= action < PLAY_BASE + 4 and state.hands[player][action] > 0
 
 
-def why_not_play(state: DivinareFields, player: int, action: int) -> str:
+def why_not_play(state: DivinareFields, player: int, action: int) -> IllegalAction:
     """Why `action` is no card the seat may play."""
     if not PLAY_BASE <= action < PLAY_BASE + 4:
-        return "now is the time to play a card (actions 0-3)"
-    return f"you hold no {SUITS[action]} card"
+        return IllegalAction.worded("divinare.refuse.play_time", low=PLAY_BASE,
+                                    high=PLAY_BASE + 3)
+    return IllegalAction.worded("divinare.refuse.no_card", game="divinare", suit=SUITS[action])
 
 
 def play(state: DivinareFields, player: int, action: int) -> None:
@@ -63,19 +65,23 @@ def allows_move(state: DivinareFields, player: int, action: int) -> bool:
         and not state.occupied[suit] >> target & 1
 
 
-def why_not_move(state: DivinareFields, player: int, action: int) -> str:
+def why_not_move(state: DivinareFields, player: int, action: int) -> IllegalAction:
     """Why `action` is no move of the played suit's token."""
     suit = state.move_suit
     here = state.tokens[player][suit]
     if action == CENTRE_ACTION:
-        return "your token is already in the centre: it must move to a free numbered space"
+        return IllegalAction.worded("divinare.refuse.in_centre")
     target = action - MOVE_BASE
     if not 0 <= target <= 12:
-        return "now is the time to move your token (actions 4-17)"
+        return IllegalAction.worded("divinare.refuse.move_time", low=MOVE_BASE,
+                                    high=CENTRE_ACTION)
     if target not in state.spaces[suit]:
-        return f"the {SUITS[suit]} board has no numbered space {target}"
-    return f"space {target} of the {SUITS[suit]} board is taken" if here != target \
-        else "you must move your token"
+        return IllegalAction.worded("divinare.refuse.no_space", game="divinare",
+                                    suit=SUITS[suit], space=target)
+    if here != target:
+        return IllegalAction.worded("divinare.refuse.taken", game="divinare",
+                                    suit=SUITS[suit], space=target)
+    return IllegalAction.worded("divinare.refuse.must_move")
 
 
 def move(state: DivinareFields, player: int, action: int) -> bool:
