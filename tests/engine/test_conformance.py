@@ -140,3 +140,15 @@ def test_whom_a_reaction_window_asks_follows_from_public_information(game, playe
             break
     assert bool(opened) == bool(cls.windows), (
         f"{game}: declares {len(cls.windows)} window kinds but {opened} window states met")
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_information_state_keys_match_strings_and_survive_resampling(game, players):
+    rng = random.Random(31)
+    seen: dict[object, str] = {}
+    for seed in range(2):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 5, rng)
+        c.playout(game, players, seed, chooser=seed + 5, visit=lambda s, step, steps=steps: (
+            c.check_keys(s, rng, 2, seen) if step in steps else None))
+    assert len(seen) > 4, "the check saw too few information states"

@@ -201,6 +201,41 @@ def check_no_leak(state: State, rng: random.Random, worlds: int) -> bool:
     return changed
 
 
+def check_keys(state: State, rng: random.Random, worlds: int,
+               seen: dict[Any, str]) -> None:
+    """Every seat's information-state key: the same read incrementally as read afresh; the same
+    in every world resampled for that seat; in worlds resampled for another seat, equal exactly
+    when the string is; and across all states gathered in `seen` (key → string), equal keys
+    ⇔ equal strings."""
+    for player in range(state.num_players):
+        key = state.information_state_key(player)
+        afresh = deserialize(state.serialize())
+        assert afresh.information_state_key(player) == key, "the key read incrementally differs"
+        text = state.information_state_string(player)
+        _same_partition(seen, key, text)
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            assert world.information_state_key(player) == key, \
+                f"seat {player}'s key changed on resample"
+            other = rng.randrange(state.num_players)
+            if other != player:
+                elsewhere = state.resample(other, random.Random(rng.getrandbits(32)))
+                same = elsewhere.information_state_string(player) == text
+                assert (elsewhere.information_state_key(player) == key) == same, (
+                    f"seat {player}'s key and string disagree in a world drawn for seat "
+                    f"{other} (string {'equal' if same else 'different'})")
+                _same_partition(seen, elsewhere.information_state_key(player),
+                                elsewhere.information_state_string(player))
+
+
+def _same_partition(seen: dict[Any, str], key: Any, text: str) -> None:
+    """Record key → string in `seen`, asserting one string per key and one key per string."""
+    known = seen.setdefault(key, text)
+    assert known == text, "two different information states share a key"
+    owners = seen.setdefault(("string", text), key)
+    assert owners == key, "one information state has two keys"
+
+
 def view_type(game: str) -> Any:
     """The type game `game`'s manifest declares for its views (None if it declares none)."""
     reference = get(game).view_type

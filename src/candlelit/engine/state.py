@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.errors import IllegalAction
@@ -26,7 +26,7 @@ class State(ABC):
     """
 
     __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log",
-                 "legal_memo")
+                 "legal_memo", "seen_memo")
 
     game: str
     num_players: int
@@ -39,6 +39,9 @@ class State(ABC):
     """(history length, seat, chance draws, legal actions, step) of the last
     `legal_actions` answer, so that `apply_action` for that seat in that position need not
     work out the decision again; never stored or compared (clones start without it)."""
+    seen_memo: list[Seen] | None
+    """Per seat, how far `information_state_key` has read the log (see `Seen`); never
+    stored or compared (a clone copies it: its log holds the same entries)."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -171,6 +174,35 @@ class State(ABC):
         return json.dumps(self.view(player), sort_keys=True, ensure_ascii=False,
                           separators=(",", ":"))
 
+    def information_state_key(self, player: int) -> tuple[int, int, Hashable]:
+        """A compact hashable key that two states of one game share exactly when `player`
+        cannot tell them apart (equal keys ⇔ equal `information_state_string`s): the seat's
+        log lines folded into a hash as they come (O(1) amortised per action) plus
+        `known_table(player)`. Hashes differ between processes: keep keys in memory only."""
+        memo = self.seen_memo
+        if memo is None:
+            memo = self.seen_memo = [_UNSEEN] * self.num_players
+        read, count, folded, last = memo[player]
+        log = self.log
+        if read and (read > len(log) or log[read - 1] is not last):
+            read, count, folded = 0, 0, 0  # another log (a rebuilt world): read it afresh
+        for index in range(read, len(log)):
+            kind, key, args, audience = log[index]
+            if audience is None or player in audience:
+                folded = hash((folded, kind, key, repr(args)))
+                count += 1
+        memo[player] = (len(log), count, folded, log[-1] if log else None)
+        return count, folded, self.known_table(player)
+
+    def known_table(self, player: int) -> Hashable:
+        """Everything `information_state_string(player)` holds besides the seat's log lines,
+        as a hashable value (equal values ⇔ equal strings, given equal log lines). This
+        default serialises the view without its log (the default string is the view); games
+        override it with a tuple of their fields, which is far cheaper."""
+        view = dict(self.view(player))
+        del view["log"]
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
     def visible_log(self, viewer: int | None) -> list[LogLine]:
         """The log entries `viewer` may see."""
         return redact(self.log, viewer)
@@ -208,6 +240,7 @@ class State(ABC):
         s = cls.__new__(cls)
         s.game, s.num_players, s.seed, s.options = game, players, seed, options
         s.chance_draws, s.history, s.log, s.legal_memo = 0, [], [], None
+        s.seen_memo = None
         return s
 
     def fresh_copy(self) -> Self:
@@ -219,6 +252,7 @@ class State(ABC):
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
         c.legal_memo = None
+        c.seen_memo = None if self.seen_memo is None else self.seen_memo[:]
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -239,7 +273,7 @@ class State(ABC):
     def from_snapshot(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from `snapshot()` output."""
         state = cls.__new__(cls)
-        state.legal_memo = None
+        state.legal_memo = state.seen_memo = None
         for name in stored_slots(cls):
             value = data[name]
             if name == "log":
@@ -287,6 +321,14 @@ class State(ABC):
         self.log.append((kind, key, args, visible_to))
 
 
+Seen = tuple[int, int, int, "Entry | None"]
+"""How far `information_state_key` has read a seat's log: entries read, lines the seat saw,
+their folded hash, and the last entry read (to notice a log that is not this one)."""
+
+_UNSEEN: Seen = (0, 0, 0, None)
+_MEMOS = ("legal_memo", "seen_memo")
+
+
 def _copy_lists(value: Any) -> Any:
     """`value` with every (nested) list copied; anything else shared."""
     return [_copy_lists(v) for v in value] if isinstance(value, list) else value
@@ -320,4 +362,4 @@ def serialize_snapshot(snapshot: dict[str, Any]) -> str:
 def stored_slots(cls: type[State]) -> list[str]:
     """The slots a snapshot stores: all but the derived ones and the legality memo."""
     return [name for name in _slot_names(cls)
-            if name not in cls.derived_slots and name != "legal_memo"]
+            if name not in cls.derived_slots and name not in _MEMOS]
