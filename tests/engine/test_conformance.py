@@ -152,3 +152,29 @@ def test_information_state_keys_match_strings_and_survive_resampling(game, playe
         c.playout(game, players, seed, chooser=seed + 5, visit=lambda s, step, steps=steps: (
             c.check_keys(s, rng, 2, seen) if step in steps else None))
     assert len(seen) > 4, "the check saw too few information states"
+
+
+PIN_STATES = 40
+"""States per game where some seat's log pins a card, checked besides the sampled steps."""
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_resampled_worlds_keep_what_the_seats_own_log_pins_down(game, players):
+    rng = random.Random(37)
+    checked, pinned_states = 0, 0
+    for seed in range(3):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 6, rng)
+
+        def visit(state, step, steps=steps):
+            nonlocal checked, pinned_states
+            if step in steps:
+                checked += c.check_pins(state, rng, worlds=3)
+            elif step % 3 == 0 and pinned_states < PIN_STATES:
+                found = c.check_pins(state, rng, worlds=3, only_pinned=True)
+                checked += found
+                pinned_states += bool(found)
+
+        c.playout(game, players, seed, chooser=seed + 41, visit=visit)
+    pinned = type(c.load(game, players, 0)).pins is not None
+    assert bool(checked) == pinned, f"{game}: {checked} facts checked, pins declared: {pinned}"

@@ -228,6 +228,29 @@ def check_keys(state: State, rng: random.Random, worlds: int,
                                 elsewhere.information_state_string(player))
 
 
+def check_pins(state: State, rng: random.Random, worlds: int, only_pinned: bool = False) -> int:
+    """Replay every seat's own log against its resampled worlds: each fact the game's `pins`
+    reads from it (engine/pins.py) holds in the real state and in every world resampled for
+    that seat. Returns how many facts were checked (0 for a game without pins);
+    `only_pinned` skips the resampling where no seat's log pins anything."""
+    pins = type(state).pins
+    if pins is None:
+        return 0
+    known = [pins.known(state, player) for player in range(state.num_players)]
+    if only_pinned and not any(known):
+        return 0
+    for player, facts in enumerate(known):
+        assert not pins.unmet(state, facts), \
+            f"seat {player}'s pins are false in the real state: {pins.unmet(state, facts)}"
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            assert pins.known(world, player) == facts, f"seat {player}'s pins changed on resample"
+            missed = pins.unmet(world, facts)
+            assert not missed, (f"a world resampled for seat {player} breaks what its log "
+                                f"pins down (fact, pinned, held): {missed}")
+    return sum(map(len, known))
+
+
 def _same_partition(seen: dict[Any, str], key: Any, text: str) -> None:
     """Record key → string in `seen`, asserting one string per key and one key per string."""
     known = seen.setdefault(key, text)

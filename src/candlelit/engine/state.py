@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Self
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.events import Entry, Event, LogLine, redact
 from candlelit.engine.flow import Step, Steps
+from candlelit.engine.pins import Pins
 from candlelit.engine.rng import chance_below, chance_stream
 from candlelit.engine.windows import Window
 
@@ -218,6 +219,10 @@ class State(ABC):
         """While a reaction window is asking: the seats it asks from now on, in order
         (the asked seat first); None otherwise. Depends on public information only."""
         return None
+
+    pins: ClassVar[Pins[Any] | None] = None
+    """What a seat's own log says other seats hold (engine/pins.py), for games whose seats
+    can learn where hidden cards are; every resampled world keeps it."""
 
     @abstractmethod
     def resample(self, player: int, rng: random.Random) -> State:

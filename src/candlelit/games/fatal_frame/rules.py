@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps
+from candlelit.engine.pins import Pins
 from candlelit.engine.windows import Window
 from candlelit.games.fatal_frame.constants import MAX_DICE, MAX_ORBS, NUM_ACTIONS, OPENING_HAND
 from candlelit.games.fatal_frame.messages import action_struct
 from candlelit.games.fatal_frame.quick_escape import QUICK_ESCAPE, window_askees
+from candlelit.games.fatal_frame.resample import holdings, known_holdings
 from candlelit.games.fatal_frame.resample import resample as resample_world
 from candlelit.games.fatal_frame.state import FatalFrameFields
 from candlelit.games.fatal_frame.steps import STEPS
@@ -37,6 +39,7 @@ class FatalFrameState(FatalFrameFields):
     __slots__ = ()
     steps: ClassVar[Steps[Any]] = STEPS
     windows: ClassVar[tuple[Window[Any], ...]] = (QUICK_ESCAPE,)
+    pins: ClassVar[Pins[Any] | None] = Pins(known_holdings, holdings)
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod

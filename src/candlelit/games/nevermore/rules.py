@@ -27,6 +27,7 @@ import random
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps, Tasks
+from candlelit.engine.pins import Pins
 from candlelit.engine.state import TERMINAL
 from candlelit.engine.windows import Window
 from candlelit.games.nevermore import (
@@ -75,7 +76,7 @@ from candlelit.games.nevermore.constants import (
     T_WINDOW,
 )
 from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
-from candlelit.games.nevermore.resample import resample
+from candlelit.games.nevermore.resample import holdings, known_holdings, resample
 from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.games.nevermore.steps import STEPS, TARGETS
 from candlelit.games.nevermore.view_types import NevermoreView
@@ -92,6 +93,7 @@ class NevermoreState(NevermoreFields):
     __slots__ = ()
     steps: ClassVar[Steps[NevermoreFields]] = STEPS
     windows: ClassVar[tuple[Window[NevermoreFields], ...]] = tuple(WINDOWS.values())
+    pins: ClassVar[Pins[NevermoreFields] | None] = Pins(known_holdings, holdings)
 
     # -- set-up (規則 1) and the task loop ------------------------------------------------
     @classmethod
