@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 """The game state a game's pin readers take (a subclass of engine.state.State)."""
@@ -31,12 +31,12 @@ class Pins(Generic[S]):
 
     known: Callable[[S, int], Facts]
     """The facts the seat's visible log (and its view) establish now."""
-    held: Callable[[S, int], Mapping[Hashable, int]]
+    held: Callable[[S, int], Mapping[Any, int]]
     """What a seat holds now, card → count (in hand and anywhere else it keeps cards)."""
 
     def unmet(self, state: S, facts: Facts) -> list[tuple[Fact, int, int]]:
         """The facts `state` breaks, each with the count pinned and the count held."""
-        holdings: dict[int, Mapping[Hashable, int]] = {}
+        holdings: dict[int, Mapping[Any, int]] = {}
         out = []
         for (holder, card), least in sorted(facts.items(), key=repr):
             if holder not in holdings:
@@ -60,12 +60,6 @@ def drop_fact(facts: Facts, holder: int, card: Hashable, count: int = 1) -> None
         facts[holder, card] = left
     else:
         facts.pop((holder, card), None)
-
-
-def forget_holder(facts: Facts, holder: int) -> None:
-    """Drop every fact about `holder`."""
-    for fact in [f for f in facts if f[0] == holder]:
-        del facts[fact]
 
 
 def by_holder(facts: Facts) -> dict[int, dict[Hashable, int]]:
