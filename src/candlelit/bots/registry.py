@@ -2,9 +2,10 @@
 hard, plus the bots each game's manifest names.
 
 Parameterised names: `ismcts:<N>` searches N iterations per decision, `ismcts:<T>s` T
-seconds, either followed by `:epsilon=<x>` (random rollout moves) or `:depth=<n>`. The levels: `easy` is the game's heuristic (manifest `default_bot`) with 30 %
-random moves, `normal` the heuristic, `hard` the manifest's `hard_bot` (an ISMCTS budget
-measured to decide within a second on a 4-player game)."""
+seconds, either followed by `:epsilon=<x>` (random rollout moves) or `:depth=<n>`.
+The levels: `easy` is the game's heuristic (manifest `default_bot`) with 30 % random moves,
+`normal` the heuristic, `hard` the manifest's `hard_bot` (an ISMCTS budget measured to
+decide within a second on a 4-player game)."""
 
 from __future__ import annotations
 
