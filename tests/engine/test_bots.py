@@ -13,10 +13,16 @@ from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import games
 from candlelit.games.divinare.knowledge import count_distribution
 
-SLOW = {"fatal-frame-4p-heuristic"}
+SLOW = {"fatal-frame-4p-heuristic", "fatal-frame-4p-normal", "fatal-frame-4p-easy"}
+SEARCH = {"ismcts", "hard"}
+"""The searching bots: checked once per game and player count, at a tiny budget (their
+own budgets take minutes a case)."""
+TINY = "ismcts:2:epsilon=1"
 CASES = [pytest.param(spec.name, n, bot, id=f"{spec.name}-{n}p-{bot}",
-                      marks=[pytest.mark.slow] if f"{spec.name}-{n}p-{bot}" in SLOW else [])
-         for spec in games() for n in spec.player_counts for bot in bot_names(spec.name)]
+                      marks=[pytest.mark.slow] if f"{spec.name}-{n}p-{bot}" in SLOW
+                      or (bot == TINY and n > spec.min_players) else [])
+         for spec in games() for n in spec.player_counts
+         for bot in [*sorted(set(bot_names(spec.name)) - SEARCH), TINY]]
 assert {case.id for case in CASES} >= SLOW, "a slow id names no case"
 
 
@@ -47,7 +53,8 @@ def test_a_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart(game, 
 
 
 def test_unknown_bot_is_refused_with_the_known_names():
-    with pytest.raises(OptionError, match="known bots: expectation, random"):
+    with pytest.raises(OptionError,
+                       match="known bots: easy, expectation, hard, ismcts, normal, random"):
         make_bot("oracle", "divinare", 0, 0)
 
 

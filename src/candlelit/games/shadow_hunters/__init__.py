@@ -72,6 +72,7 @@ SPEC = GameSpec(
     package="candlelit.games.shadow_hunters",
     bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
     default_bot="heuristic",
+    hard_bot="ismcts:25:epsilon=1",
     cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.shadow_hunters.catalogue:catalogue",
