@@ -40,8 +40,8 @@ class State(ABC):
     """(history length, seat, chance draws, legal actions, step) of the last
     `legal_actions` answer, so that `apply_action` for that seat in that position need not
     work out the decision again; never stored or compared (clones start without it)."""
-    seen_memo: list[Seen] | None
-    """Per seat, how far `information_state_key` has read the log (see `Seen`); never
+    seen_memo: Seen | None
+    """How far `information_state_key` has read the log, for every seat (see `Seen`); never
     stored or compared (a clone copies it: its log holds the same entries)."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
@@ -181,19 +181,13 @@ class State(ABC):
         log lines folded into a hash as they come (O(1) amortised per action) plus
         `known_table(player)`. Hashes differ between processes: keep keys in memory only."""
         memo = self.seen_memo
-        if memo is None:
-            memo = self.seen_memo = [_UNSEEN] * self.num_players
-        read, count, folded, last = memo[player]
         log = self.log
-        if read and (read > len(log) or log[read - 1] is not last):
-            read, count, folded = 0, 0, 0  # another log (a rebuilt world): read it afresh
-        for index in range(read, len(log)):
-            kind, key, args, audience = log[index]
-            if audience is None or player in audience:
-                folded = hash((folded, kind, key, repr(args)))
-                count += 1
-        memo[player] = (len(log), count, folded, log[-1] if log else None)
-        return count, folded, self.known_table(player)
+        if memo is None or (memo.read and (memo.read > len(log)
+                                           or log[memo.read - 1] is not memo.last)):
+            memo = self.seen_memo = Seen(self.num_players)  # a first read, or another log
+        if memo.read < len(log):
+            memo.fold(log)
+        return memo.counts[player], memo.folded[player], self.known_table(player)
 
     def known_table(self, player: int) -> Hashable:
         """Everything `information_state_string(player)` holds besides the seat's log lines,
@@ -257,7 +251,7 @@ class State(ABC):
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
         c.legal_memo = None
-        c.seen_memo = None if self.seen_memo is None else self.seen_memo[:]
+        c.seen_memo = None if self.seen_memo is None else self.seen_memo.copy()
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -326,11 +320,39 @@ class State(ABC):
         self.log.append((kind, key, args, visible_to))
 
 
-Seen = tuple[int, int, int, "Entry | None"]
-"""How far `information_state_key` has read a seat's log: entries read, lines the seat saw,
-their folded hash, and the last entry read (to notice a log that is not this one)."""
+class Seen:
+    """The log as `information_state_key` has read it: entries read, and per seat the lines
+    it saw and their folded hash (each line is hashed once, then folded into every seat
+    that saw it); `last` is the last entry read, to notice a log that is not this one."""
 
-_UNSEEN: Seen = (0, 0, 0, None)
+    __slots__ = ("read", "last", "counts", "folded")
+
+    last: Entry | None
+
+    def __init__(self, seats: int) -> None:
+        self.read, self.last = 0, None
+        self.counts, self.folded = [0] * seats, [0] * seats
+
+    def fold(self, log: list[Entry]) -> None:
+        """Read the entries of `log` not read yet."""
+        counts, folded = self.counts, self.folded
+        everyone = range(len(counts))
+        for index in range(self.read, len(log)):
+            kind, key, args, audience = log[index]
+            line = hash((kind, key, repr(args)))
+            for seat in everyone if audience is None else audience:
+                folded[seat] = hash((folded[seat], line))
+                counts[seat] += 1
+        self.read, self.last = len(log), log[-1]
+
+    def copy(self) -> Seen:
+        """An independent copy (for a clone, whose log holds the same entries)."""
+        twin = Seen.__new__(Seen)
+        twin.read, twin.last = self.read, self.last
+        twin.counts, twin.folded = self.counts[:], self.folded[:]
+        return twin
+
+
 _MEMOS = ("legal_memo", "seen_memo")
 
 
