@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from candlelit.engine import conformance as c
 from candlelit.engine.registry import games, get
+from candlelit.engine.state import State
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
@@ -152,3 +153,20 @@ def test_information_state_keys_match_strings_and_survive_resampling(game, playe
         c.playout(game, players, seed, chooser=seed + 5, visit=lambda s, step, steps=steps: (
             c.check_keys(s, rng, 2, seen) if step in steps else None))
     assert len(seen) > 4, "the check saw too few information states"
+
+
+VIEW_STRINGS = [case for case in cases(*LONG_GAMES)
+                if type(c.load(*case.values)).information_state_string
+                is State.information_state_string]
+"""Cases whose game keeps the engine's default information-state string (its view)."""
+
+
+@pytest.mark.parametrize(("game", "players"), VIEW_STRINGS)
+def test_known_table_tells_states_apart_exactly_as_the_view_without_its_log(game, players):
+    rng = random.Random(41)
+    seen: dict[object, str] = {}
+    for seed in range(2):
+        final = c.playout(game, players, seed, chooser=seed + 17, visit=lambda s, step: (
+            c.check_known_table(s, rng, 1, seen) if step % 9 == 0 else None))
+        c.check_known_table(final, rng, 0, seen)
+    assert len(seen) > 100, "the check saw too few known tables"
