@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from candlelit.engine import conformance as c
 from candlelit.engine.registry import games, get
+from candlelit.engine.state import State
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
@@ -178,3 +179,20 @@ def test_resampled_worlds_keep_what_the_seats_own_log_pins_down(game, players):
         c.playout(game, players, seed, chooser=seed + 41, visit=visit)
     pinned = type(c.load(game, players, 0)).pins is not None
     assert bool(checked) == pinned, f"{game}: {checked} facts checked, pins declared: {pinned}"
+
+
+VIEW_STRINGS = [case for case in cases(*LONG_GAMES)
+                if type(c.load(*case.values)).information_state_string
+                is State.information_state_string]
+"""Cases whose game keeps the engine's default information-state string (its view)."""
+
+
+@pytest.mark.parametrize(("game", "players"), VIEW_STRINGS)
+def test_known_table_tells_states_apart_exactly_as_the_view_without_its_log(game, players):
+    rng = random.Random(41)
+    seen: dict[object, str] = {}
+    for seed in range(2):
+        final = c.playout(game, players, seed, chooser=seed + 17, visit=lambda s, step: (
+            c.check_known_table(s, rng, 1, seen) if step % 9 == 0 else None))
+        c.check_known_table(final, rng, 0, seen)
+    assert len(seen) > 100, "the check saw too few known tables"

@@ -259,6 +259,20 @@ def _same_partition(seen: dict[Any, str], key: Any, text: str) -> None:
     assert owners == key, "one information state has two keys"
 
 
+def check_known_table(state: State, rng: random.Random, worlds: int,
+                      seen: dict[Any, str]) -> None:
+    """For a game whose information-state string is its view: every seat's `known_table`,
+    in this state and in worlds resampled for random seats, partitions the states gathered in
+    `seen` (table → view without its log) exactly as that view does (the engine default)."""
+    players = state.num_players
+    drawn = [state.resample(rng.randrange(players), random.Random(rng.getrandbits(32)))
+             for _ in range(worlds)]
+    for world in (state, *drawn):
+        for player in range(players):
+            _same_partition(seen, world.known_table(player),
+                            str(State.known_table(world, player)))
+
+
 def view_type(game: str) -> Any:
     """The type game `game`'s manifest declares for its views (None if it declares none)."""
     reference = get(game).view_type
