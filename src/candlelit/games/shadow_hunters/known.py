@@ -10,6 +10,7 @@ for a game and left out. Its cost follows the size of the table, never the log.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import chain
 
 from candlelit.engine.state import State
 from candlelit.games.shadow_hunters.cards import Card
@@ -34,30 +35,36 @@ def distinct_ids(table: Table) -> bool:
 
 
 def known_table(state: ShadowHuntersFields, player: int) -> Hashable:
-    """Everything `view(player)` shows but its log, as one tuple (see the module docstring)."""
+    """Everything `view(player)` shows but its log, as one tuple (see the module docstring).
+
+    One flat tuple: per-seat lists are spread seat by seat (their length is the player count),
+    every list of another length is preceded by its length, and what the view shows only to
+    some viewers or in some phases comes last, None when hidden."""
     if not (distinct_ids(state.cards) and distinct_ids(state.pool)):
         return State.known_table(state, player)
-    alive, revealed, hp = state.alive, state.revealed, state.hp
-    seats: list[Hashable] = []
+    alive, revealed, hp, zombie_of = state.alive, state.revealed, state.hp, state.zombie_of
+    damage: list[int | None] = []
+    shown: list[int] = []
     for seat in range(state.num_players):
         top = state.max_hp(seat)
+        damage.append(top - hp[seat] if alive[seat] else None)
         if revealed[seat] or seat == player:
-            k = state.zombie_of[seat]
-            seats.append((top - hp[seat] if alive[seat] else None, state.char[seat] if k < 0
-                          else k, hp[seat], top, k >= 0, state.used[seat]))
-        else:
-            seats.append(top - hp[seat] if alive[seat] else None)
+            k = zombie_of[seat]
+            shown += (seat, state.char[seat] if k < 0 else k, hp[seat], top, k >= 0,
+                      state.used[seat])
+    held, equip, removed = state.held[player], state.equip, state.removed
     decision = state.decision
     deciding = decision[1] if decision and not state.over else None
-    mine = deciding is not None and deciding == player
     return (
-        player, tuple(state.roster), tuple(state.order), state.round, state.turn, state.phase,
-        tuple(seats), tuple(state.cell), tuple(alive), tuple(revealed),
-        tuple(map(tuple, state.equip)), tuple(map(len, state.held)), tuple(state.shelter),
-        tuple(state.ward), tuple(state.guard), tuple(state.flags), tuple(state.lodestone),
-        tuple(state.held[player]), tuple(map(len, state.decks)),
-        tuple(map(tuple, state.dropped)), tuple(state.removed),
-        deciding, decision[0] if deciding is not None else None,
-        bool(state.over), tuple(state.won) if state.over else (), state.reason,
-        (tuple(state.choices), tuple(decision[2:])) if mine else None,
+        player, state.round, state.turn, state.phase, bool(state.over), state.reason,
+        *state.roster, *state.order, *damage, *state.cell, *alive, *revealed,
+        *map(len, state.held), *state.shelter, *state.ward, *state.guard, *state.flags,
+        *state.lodestone, *map(len, state.decks), len(shown), *shown, len(held), *held,
+        *map(len, equip), *chain.from_iterable(equip),
+        *map(len, state.dropped), *chain.from_iterable(state.dropped),
+        len(removed), *removed,
+        # the decision: who and what for everyone, its choices and context for the decider
+        deciding, None if deciding is None else decision[0],
+        tuple(state.won) if state.over else None,
+        (tuple(state.choices), tuple(decision[2:])) if deciding == player else None,
     )
