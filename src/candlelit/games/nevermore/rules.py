@@ -24,6 +24,7 @@ Actions: see constants.py (A_*): each is one atomic choice in a fixed space.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps, Tasks
@@ -75,6 +76,7 @@ from candlelit.games.nevermore.constants import (
     T_TARGET,
     T_WINDOW,
 )
+from candlelit.games.nevermore.known import known_table
 from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
 from candlelit.games.nevermore.resample import holdings, known_holdings, resample
 from candlelit.games.nevermore.state import NevermoreFields
@@ -167,6 +169,10 @@ class NevermoreState(NevermoreFields):
     def view(self, player: int | None = None) -> NevermoreView:
         """What `player` (None: a spectator) may see."""
         return view(self, player)
+
+    def known_table(self, player: int) -> Hashable:
+        """What `view(player)` shows besides its log, as one tuple (see known.py)."""
+        return known_table(self, player)
 
     def resample(self, player: int, rng: random.Random) -> NevermoreState:
         """A world consistent with what `player` knows (see resample.py)."""
