@@ -23,6 +23,8 @@ LEVELS = ("easy", "normal", "hard")
 """Named strengths every game offers, weakest first."""
 EASY_NOISE = 0.3
 """Share of random moves of the `easy` level."""
+SEARCHES = frozenset({"ismcts"})
+"""Generic bots that search (at any budget, `ismcts:…` included): slow to decide."""
 
 
 def bot_names(game: str) -> list[str]:
@@ -33,6 +35,16 @@ def bot_names(game: str) -> list[str]:
 def default_bot(game: str) -> str:
     """The bot offered first for `game` (its strongest heuristic)."""
     return get(game).default_bot
+
+
+def is_slow(name: str, game: str) -> bool:
+    """Whether the bot `name` of `game` takes long to decide: a search (`ismcts`, any
+    `ismcts:…`, `hard` when the game's hard bot searches) or one of the manifest's
+    `slow_bots`."""
+    spec = get(game)
+    if name == "hard":
+        name = spec.hard_bot
+    return name.partition(":")[0] in SEARCHES or name in spec.slow_bots
 
 
 def make_bot(name: str, game: str, seat: int, seed: int) -> Bot:

@@ -314,6 +314,9 @@ def serve(
     db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://…)")]
     = "sqlite:///candlelit.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    bot_processes: Annotated[int | None, typer.Option(
+        min=1, help="processes in which searching bots (hard, ismcts…) decide, per worker "
+                    "(default: every core but one)")] = None,
     connections_per_client: Annotated[int, typer.Option(
         min=0, help="table connections one client address may hold at once (0: no limit)")]
     = 20,
@@ -356,7 +359,8 @@ def serve(
     except ValueError as exc:
         fail(f"--public-url: {exc}")
     app_settings: dict[str, Any] = {
-        "db_url": db, "bot_delay": bot_delay, "public_url": public, "listen": listen,
+        "db_url": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
+        "public_url": public, "listen": listen,
         "create_limit": create_limit, "join_limit": join_limit,
         "connections_per_client": connections_per_client,
         "spectators_per_table": spectators_per_table}

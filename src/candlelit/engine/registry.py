@@ -45,6 +45,9 @@ class GameSpec:
     hard_bot: str = "ismcts"
     """The bot of the `hard` level: an ISMCTS budget (`ismcts:<N>`) measured to decide
     within a second on a 4-player game."""
+    slow_bots: frozenset[str] = frozenset()
+    """The game's own bots (names in `bots`) that take long to decide, as searches do: the
+    server asks them in its bot processes (the ISMCTS names and `hard` always go there)."""
     evaluate: str | None = None
     """`"module:function"`: function(state) → one value in [0, 1] per seat for a game cut
     off before its end (ISMCTS's depth cut-off), or None where it cannot tell."""
