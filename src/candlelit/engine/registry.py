@@ -42,6 +42,8 @@ class GameSpec:
     """Bot name → `"module:Class"`, called `Class(game, seat, seed)`; "random" is always there."""
     default_bot: str = "random"
     """The bot offered first (the strongest heuristic; ISMCTS rolls out with it)."""
+    usual_players: int = 4
+    """The player count tools default to (the ladder's table size)."""
     hard_bot: str = "ismcts"
     """The bot of the `hard` level: an ISMCTS budget (`ismcts:<N>`) measured to decide
     within a second on a 4-player game."""

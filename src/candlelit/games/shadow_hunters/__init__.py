@@ -64,6 +64,7 @@ SPEC = GameSpec(
     title="Shadow Hunters (箱庭版)",
     min_players=4,
     max_players=8,
+    usual_players=6,
     rules_version=RULES_VERSION,
     options=OPTIONS,
     variants=VARIANTS,
