@@ -12,6 +12,9 @@ its spec, in one process:
   +iss      the same loop plus one `s.information_state_string(p)` for the seat to act at
             every step (the like-for-like number for peers that build an observation per
             step: PettingZoo, RLCard).
+  +key      the same loop plus one `s.information_state_key(p)` for the seat to act at
+            every step (what a search pays to key its nodes; the target is at most 2x
+            the plain playout).
   methods   clone(), view(seat), view(None), information_state_string(seat), serialize(),
             resample(seat, rng), averaged over states sampled uniformly along random
             playouts (seat = the seat to act in the sampled state).
@@ -118,22 +121,25 @@ def timed(unit: Unit, seconds: float, segments: int, warmup: float = 0.2) -> dic
 
 # -- random playouts --------------------------------------------------------------------
 
-def playout_unit(name: str, players: int, key: int, with_iss: bool = False) -> Unit:
-    """One uniformly random game per call, seeds 0, 1, 2, ... in turn."""
+def playout_unit(name: str, players: int, key: int, observe: str = "") -> Unit:
+    """One uniformly random game per call, seeds 0, 1, 2, ... in turn; with `observe` the
+    name of a State method of the seat ("information_state_string" or
+    "information_state_key"), that method is called for the seat to act at every step."""
     r = random.Random(key).random
     load = candlelit.load
     seeds = itertools.count()
     terminal = TERMINAL
 
-    if with_iss:
+    if observe:
         def unit() -> int:
             s = load(name, players, seed=next(seeds))
+            look = getattr(s, observe)
             n = 0
             while True:
                 p = s.current_player()
                 if p == terminal:
                     return n
-                s.information_state_string(p)
+                look(p)
                 la = s.legal_actions(p)
                 s.apply_action(la[int(r() * len(la))], p)
                 n += 1
@@ -314,8 +320,8 @@ def simulation(games_n: int, jobs: int, timeout: float) -> dict[str, Any]:
 # -- output ---------------------------------------------------------------------------------
 
 ENGINE_COLUMNS = ("case", "games/s", "actions/s", "µs/action", "actions/game",
-                  "µs/action +iss", "clone µs", "view(seat) µs", "view(None) µs",
-                  "iss(seat) µs", "serialize µs", "resample µs", "spread %")
+                  "µs/action +iss", "µs/action +key", "key/plain", "clone µs", "view(seat) µs",
+                  "view(None) µs", "iss(seat) µs", "serialize µs", "resample µs", "spread %")
 
 
 def case_cells(row: dict[str, Any]) -> list[str]:
@@ -327,10 +333,19 @@ def case_cells(row: dict[str, Any]) -> list[str]:
         row["case"], fmt(row.get("games_per_s")), fmt(row.get("actions_per_s")),
         fmt(row.get("us_per_action"), 2), fmt(row.get("mean_actions_per_game")),
         fmt(row.get("iss_playout", {}).get("us_per_action"), 1),
+        fmt(row.get("key_playout", {}).get("us_per_action"), 2),
+        fmt(key_ratio(row), 2),
         fmt(m.get("clone"), 2), fmt(m.get("view_seat"), 1), fmt(m.get("view_spectator"), 1),
         fmt(m.get("information_state_string"), 1), fmt(m.get("serialize"), 1),
         fmt(m.get("resample"), 1), fmt(row.get("segment_spread_pct")),
     ]
+
+
+def key_ratio(row: dict[str, Any]) -> float | None:
+    """µs/action of the playout with a key per step ÷ the plain playout's (None if missing)."""
+    keyed = row.get("key_playout", {}).get("us_per_action")
+    plain = row.get("us_per_action")
+    return keyed / plain if keyed and plain else None
 
 
 def simulation_line(sim: dict[str, Any]) -> str:
@@ -380,6 +395,12 @@ def markdown(data: dict[str, Any]) -> str:
 
 # -- main --------------------------------------------------------------------------------------
 
+OBSERVED_PLAYOUTS = (("iss_playout", "information_state_string", 0.0),
+                    ("key_playout", "information_state_key", 0.2))
+"""(result field, State method called per step, warm-up seconds) of the observed playouts:
+the key loop warms up like the plain one, since its figure is read as a ratio to it."""
+
+
 def bench_case(spec: GameSpec, players: int, args: argparse.Namespace) -> dict[str, Any]:
     """Every measurement of one game at one player count."""
     name = spec.name
@@ -387,10 +408,11 @@ def bench_case(spec: GameSpec, players: int, args: argparse.Namespace) -> dict[s
     row = timed(playout_unit(name, players, SEED), args.seconds, args.segments)
     iss_seconds = args.iss_seconds if args.iss_seconds is not None else max(1.0, args.seconds / 3)
     if iss_seconds > 0:
-        iss = timed(playout_unit(name, players, SEED, with_iss=True), iss_seconds, 1,
-                    warmup=0.0)
-        row["iss_playout"] = {k: iss[k] for k in ("games", "actions", "wall_s",
-                                                  "us_per_action", "games_per_s")}
+        for field, method, warmup in OBSERVED_PLAYOUTS:
+            loop = timed(playout_unit(name, players, SEED, observe=method), iss_seconds, 1,
+                         warmup=warmup)
+            row[field] = {k: loop[k] for k in ("games", "actions", "wall_s", "us_per_action",
+                                               "games_per_s")}
     if args.method_seconds > 0:
         row["method_us"] = method_costs(name, players, args.samples, args.method_seconds)
         row["method_samples"] = args.samples
@@ -408,8 +430,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                     help="wall budget of each random-playout case and calibration (default 3)")
     ap.add_argument("--segments", type=int, default=3, help="slices per case (spread column)")
     ap.add_argument("--iss-seconds", type=float, default=None,
-                    help="budget of the playout with an information-state string per step "
-                         "(default max(1, seconds/3); 0 skips it)")
+                    help="budget of each playout with an information-state string or key "
+                         "per step (default max(1, seconds/3); 0 skips them)")
     ap.add_argument("--method-seconds", type=float, default=0.4,
                     help="budget per state method (clone, view, ...; 0 skips them)")
     ap.add_argument("--samples", type=int, default=240,

@@ -10,6 +10,8 @@ bench/results/latest.md and bench/results/latest.json:
     playout against every peer, and candlelit's playout with one information-state string
     per step against the peers whose loop builds an observation every step (PettingZoo,
     RLCard);
+  - candlelit's playout with one information-state key per step, and its ratio to the plain
+    playout (target: at most KEY_TARGET_RATIO);
   - candlelit's state-method costs (clone, view, information-state string, serialize,
     resample);
   - the calibration loop of both processes (machine noise) and the targets.
@@ -39,6 +41,10 @@ PEER_TARGET_GAMES = frozenset({"divinare"})
 
 PEER_FRACTION = 0.5
 """... and about this fraction of the fastest pure-Python peer's µs per action."""
+
+KEY_TARGET_RATIO = 2.0
+"""Issue target: the playout with an information-state key per step costs at most this many
+times the plain playout, in every game."""
 
 PURE_PYTHON_LIBRARIES = ("openspiel-py", "pettingzoo", "rlcard")
 OBSERVING_LIBRARIES = ("pettingzoo", "rlcard")
@@ -79,10 +85,11 @@ def playout_row(r: dict[str, Any]) -> list[str]:
     """One row of the combined playout table."""
     if "error" in r:
         return [r["case"], r.get("library", ""), "ERROR: " + str(r["error"])[:60], "", "", "",
-                "", ""]
+                "", "", ""]
     return [r["case"], r.get("library", ""), fmt(r.get("games_per_s")),
             fmt(r.get("actions_per_s")), fmt(r.get("us_per_action"), 2),
             fmt(r.get("iss_playout", {}).get("us_per_action"), 1),
+            fmt(r.get("key_playout", {}).get("us_per_action"), 2),
             fmt(r.get("mean_actions_per_game")), fmt(r.get("segment_spread_pct"))]
 
 
@@ -158,7 +165,7 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
     md.append("## Random playouts, µs per player action (all work in the loop)")
     md.append("")
     header = ["case", "library", "games/s", "actions/s", "µs/action", "µs/action +iss",
-              "actions/game", "spread %"]
+              "µs/action +key", "actions/game", "spread %"]
     calib = engine.get("calibration", [])
     mine = [{**r, "case": f"{r['case']} (candlelit process)"} for r in calib]
     theirs = [{**r, "case": f"{r['case']} (peers process)"} for r in peer_calib]
@@ -238,6 +245,18 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
                      f"(ratio {us / fastest['us_per_action']:.2f}×)")
         targets.append(t)
         md.append(line)
+    for c in cases:
+        keyed = c.get("key_playout", {}).get("us_per_action")
+        if not keyed or not c.get("us_per_action"):
+            continue
+        times = keyed / c["us_per_action"]
+        met = times <= KEY_TARGET_RATIO
+        targets.append({"case": c["case"], "key_us_per_action": keyed,
+                        "us_per_action": c["us_per_action"], "key_ratio": times,
+                        "target_ratio": KEY_TARGET_RATIO, "met": met})
+        md.append(f"- {c['case']} with a key per step: {keyed:.2f} µs/action = "
+                  f"{times:.2f}× the plain playout — target ≤ {KEY_TARGET_RATIO:g}×: "
+                  f"{'met' if met else 'MISSED'}")
     sim = engine.get("simulation")
     if sim:
         if sim.get("status") == "ok":
@@ -250,6 +269,7 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
     md.append("Columns: `µs/action` = wall time ÷ player actions of uniformly random games "
               "(load, chance and the random choice included); `µs/action +iss` = the same "
               "loop with one information-state string for the seat to act per step; "
+              "`µs/action +key` = the same loop with one information-state key instead; "
               "`spread %` = (max − min) ÷ median of the per-slice games/s.")
     text = "\n".join(md) + "\n"
     out = {

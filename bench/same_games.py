@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, make_bot
+from candlelit.bots.registry import LEVELS, bot_names, make_bot
 from candlelit.engine.options import resolve_options
 from candlelit.engine.registry import GameSpec, games, get, load
 from candlelit.engine.rng import derive_seed
@@ -69,10 +69,11 @@ BEST_BOT = {"divinare": "expectation"}
 
 
 def best_bot(game: str) -> str:
-    """The strongest heuristic bot of `game`: BEST_BOT's choice, else its only non-random bot."""
+    """The strongest heuristic bot of `game`: BEST_BOT's choice, else its only bot of its own
+    (not random, the search or a level)."""
     if game in BEST_BOT:
         return BEST_BOT[game]
-    others = [name for name in bot_names(game) if name != "random"]
+    others = [name for name in bot_names(game) if name not in ("random", "ismcts", *LEVELS)]
     if len(others) != 1:
         raise SystemExit(f"{game}: pick its strongest bot among {others} in BEST_BOT")
     return others[0]

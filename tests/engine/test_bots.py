@@ -14,9 +14,17 @@ from candlelit.engine.registry import games
 from candlelit.games.divinare.knowledge import count_distribution
 
 SLOW = {"fatal-frame-4p-heuristic"}
+SEARCH = {"ismcts", "hard"}
+"""The searching bots: checked at a tiny budget (their own budgets take minutes a case)."""
+TINY = "ismcts:2:epsilon=1"
+WRAPPERS = {"easy", TINY}
+"""Bots built on others (a level's noise, the search over resample): checked at each game's
+smallest player count; `normal` is the game's heuristic by another name, checked as itself."""
 CASES = [pytest.param(spec.name, n, bot, id=f"{spec.name}-{n}p-{bot}",
                       marks=[pytest.mark.slow] if f"{spec.name}-{n}p-{bot}" in SLOW else [])
-         for spec in games() for n in spec.player_counts for bot in bot_names(spec.name)]
+         for spec in games() for n in spec.player_counts
+         for bot in [*sorted(set(bot_names(spec.name)) - SEARCH - {"normal"}), TINY]
+         if bot not in WRAPPERS or n == spec.min_players]
 assert {case.id for case in CASES} >= SLOW, "a slow id names no case"
 
 
@@ -47,7 +55,8 @@ def test_a_bot_decides_the_same_in_every_world_its_seat_cannot_tell_apart(game, 
 
 
 def test_unknown_bot_is_refused_with_the_known_names():
-    with pytest.raises(OptionError, match="known bots: expectation, random"):
+    with pytest.raises(OptionError,
+                       match="known bots: easy, expectation, hard, ismcts, normal, random"):
         make_bot("oracle", "divinare", 0, 0)
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from candlelit.engine import conformance as c
 from candlelit.engine.registry import games, get
+from candlelit.engine.state import State
 
 CASES = [(spec.name, n) for spec in games() for n in spec.player_counts]
 IDS = [f"{g}-{n}p" for g, n in CASES]
@@ -140,3 +141,58 @@ def test_whom_a_reaction_window_asks_follows_from_public_information(game, playe
             break
     assert bool(opened) == bool(cls.windows), (
         f"{game}: declares {len(cls.windows)} window kinds but {opened} window states met")
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_information_state_keys_match_strings_and_survive_resampling(game, players):
+    rng = random.Random(31)
+    seen: dict[object, str] = {}
+    for seed in range(2):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 5, rng)
+        c.playout(game, players, seed, chooser=seed + 5, visit=lambda s, step, steps=steps: (
+            c.check_keys(s, rng, 2, seen) if step in steps else None))
+    assert len(seen) > 4, "the check saw too few information states"
+
+
+PIN_STATES = 40
+"""States per game where some seat's log pins a card, checked besides the sampled steps."""
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_resampled_worlds_keep_what_the_seats_own_log_pins_down(game, players):
+    rng = random.Random(37)
+    checked, pinned_states = 0, 0
+    for seed in range(3):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 6, rng)
+
+        def visit(state, step, steps=steps):
+            nonlocal checked, pinned_states
+            if step in steps:
+                checked += c.check_pins(state, rng, worlds=3)
+            elif step % 3 == 0 and pinned_states < PIN_STATES:
+                found = c.check_pins(state, rng, worlds=3, only_pinned=True)
+                checked += found
+                pinned_states += bool(found)
+
+        c.playout(game, players, seed, chooser=seed + 41, visit=visit)
+    pinned = type(c.load(game, players, 0)).pins is not None
+    assert bool(checked) == pinned, f"{game}: {checked} facts checked, pins declared: {pinned}"
+
+
+VIEW_STRINGS = [case for case in cases(*LONG_GAMES)
+                if type(c.load(*case.values)).information_state_string
+                is State.information_state_string]
+"""Cases whose game keeps the engine's default information-state string (its view)."""
+
+
+@pytest.mark.parametrize(("game", "players"), VIEW_STRINGS)
+def test_known_table_tells_states_apart_exactly_as_the_view_without_its_log(game, players):
+    rng = random.Random(41)
+    seen: dict[object, str] = {}
+    for seed in range(2):
+        final = c.playout(game, players, seed, chooser=seed + 17, visit=lambda s, step: (
+            c.check_known_table(s, rng, 1, seen) if step % 9 == 0 else None))
+        c.check_known_table(final, rng, 0, seen)
+    assert len(seen) > 100, "the check saw too few known tables"

@@ -15,7 +15,7 @@ from candlelit.sim.runner import SimulationSpec, run
 
 
 def test_the_heuristic_bot_is_registered_for_nevermore():
-    assert bot_names("nevermore") == ["heuristic", "random"]
+    assert bot_names("nevermore") == ["easy", "hard", "heuristic", "ismcts", "normal", "random"]
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -40,6 +40,10 @@ class SeatObservation:
     def information_state(self) -> str:
         """The engine's information-state string for this seat."""
         return self.__state.information_state_string(self.seat)
+
+    def information_state_key(self) -> Hashable:
+        """The engine's compact information-state key for this seat (in-process only)."""
+        return self.__state.information_state_key(self.seat)
 
     def legal_actions(self) -> list[int]:
         """This seat's legal actions now."""

@@ -1,4 +1,4 @@
-"""The `candlelit` command: list, explain, play, simulate, replay and verify games."""
+"""The `candlelit` command: list, explain, play, simulate, rank bots, replay and verify games."""
 
 from __future__ import annotations
 
@@ -234,6 +234,56 @@ def compare(
 
 
 @app.command()
+def ladder(
+    game: str,
+    bots: Annotated[str, typer.Option(
+        help="the bot kinds, comma-separated (default: random and every level)")]
+    = "random,easy,normal,hard",
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="players per game (default: the game's usual count)")] = None,
+    n: Annotated[int, typer.Option("--games", "-n", help="games per pairing")] = 20,
+    seed: int = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    variant: str | None = None,
+    option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
+    as_json: Annotated[Path | None, typer.Option("--json", help="write the summary as JSON")]
+    = None,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG of ratings and win shares")]
+    = None,
+    md: Annotated[Path | None, typer.Option(help="write the tables as Markdown")] = None,
+) -> None:
+    """Round-robin matches between bot kinds (one seat of a kind against a field of another,
+    seats rotated, the same deals for every pairing): ratings and win shares."""
+    from candlelit.engine.registry import get
+    from candlelit.sim.ladder import LadderSpec, run_ladder
+    from candlelit.sim.ladder_report import ladder_markdown, render_ladder
+    from candlelit.sim.plots import plot_ladder
+
+    if jobs < 1:
+        fail("--jobs must be at least 1")
+    for path, flag in ((as_json, "--json"), (plot, "--plot"), (md, "--md")):
+        _writable(path, flag)
+    try:
+        manifest = get(game)
+        spec = LadderSpec(game=manifest.name,
+                          players=manifest.usual_players if players is None else players,
+                          bots=tuple(b.strip() for b in bots.split(",")), games=n, seed=seed,
+                          variant=variant, options=_options(manifest.name, None, option))
+        summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty())
+        if plot is not None:
+            plot_ladder(summary, plot)
+    except CandlelitError as exc:
+        fail(str(exc))
+        return
+    if as_json is not None:
+        as_json.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n",
+                           encoding="utf-8")
+    if md is not None:
+        md.write_text(ladder_markdown(summary), encoding="utf-8")
+    tty.console.print(render_ladder(summary))
+
+
+@app.command()
 def balance(
     game: str,
     characters: Characters = None,
@@ -319,6 +369,9 @@ def serve(
     db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://…)")]
     = "sqlite:///candlelit.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    bot_processes: Annotated[int | None, typer.Option(
+        min=1, help="processes in which searching bots (hard, ismcts…) decide, per worker "
+                    "(default: every core but one)")] = None,
     connections_per_client: Annotated[int, typer.Option(
         min=0, help="table connections one client address may hold at once (0: no limit)")]
     = 20,
@@ -361,7 +414,8 @@ def serve(
     except ValueError as exc:
         fail(f"--public-url: {exc}")
     app_settings: dict[str, Any] = {
-        "db_url": db, "bot_delay": bot_delay, "public_url": public, "listen": listen,
+        "db_url": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
+        "public_url": public, "listen": listen,
         "create_limit": create_limit, "join_limit": join_limit,
         "connections_per_client": connections_per_client,
         "spectators_per_table": spectators_per_table}

@@ -207,6 +207,78 @@ def check_no_leak(state: State, rng: random.Random, worlds: int) -> bool:
     return changed
 
 
+def check_keys(state: State, rng: random.Random, worlds: int,
+               seen: dict[Any, str]) -> None:
+    """Every seat's information-state key: the same read incrementally as read afresh; the same
+    in every world resampled for that seat; in worlds resampled for another seat, equal exactly
+    when the string is; and across all states gathered in `seen` (key → string), equal keys
+    ⇔ equal strings."""
+    for player in range(state.num_players):
+        key = state.information_state_key(player)
+        afresh = deserialize(state.serialize())
+        assert afresh.information_state_key(player) == key, "the key read incrementally differs"
+        text = state.information_state_string(player)
+        _same_partition(seen, key, text)
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            assert world.information_state_key(player) == key, \
+                f"seat {player}'s key changed on resample"
+            other = rng.randrange(state.num_players)
+            if other != player:
+                elsewhere = state.resample(other, random.Random(rng.getrandbits(32)))
+                same = elsewhere.information_state_string(player) == text
+                assert (elsewhere.information_state_key(player) == key) == same, (
+                    f"seat {player}'s key and string disagree in a world drawn for seat "
+                    f"{other} (string {'equal' if same else 'different'})")
+                _same_partition(seen, elsewhere.information_state_key(player),
+                                elsewhere.information_state_string(player))
+
+
+def check_pins(state: State, rng: random.Random, worlds: int, only_pinned: bool = False) -> int:
+    """Replay every seat's own log against its resampled worlds: each fact the game's `pins`
+    reads from it (engine/pins.py) holds in the real state and in every world resampled for
+    that seat. Returns how many facts were checked (0 for a game without pins);
+    `only_pinned` skips the resampling where no seat's log pins anything."""
+    pins = type(state).pins
+    if pins is None:
+        return 0
+    known = [pins.known(state, player) for player in range(state.num_players)]
+    if only_pinned and not any(known):
+        return 0
+    for player, facts in enumerate(known):
+        assert not pins.unmet(state, facts), \
+            f"seat {player}'s pins are false in the real state: {pins.unmet(state, facts)}"
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            assert pins.known(world, player) == facts, f"seat {player}'s pins changed on resample"
+            missed = pins.unmet(world, facts)
+            assert not missed, (f"a world resampled for seat {player} breaks what its log "
+                                f"pins down (fact, pinned, held): {missed}")
+    return sum(map(len, known))
+
+
+def _same_partition(seen: dict[Any, str], key: Any, text: str) -> None:
+    """Record key → string in `seen`, asserting one string per key and one key per string."""
+    known = seen.setdefault(key, text)
+    assert known == text, "two different information states share a key"
+    owners = seen.setdefault(("string", text), key)
+    assert owners == key, "one information state has two keys"
+
+
+def check_known_table(state: State, rng: random.Random, worlds: int,
+                      seen: dict[Any, str]) -> None:
+    """For a game whose information-state string is its view: every seat's `known_table`,
+    in this state and in worlds resampled for random seats, partitions the states gathered in
+    `seen` (table → view without its log) exactly as that view does (the engine default)."""
+    players = state.num_players
+    drawn = [state.resample(rng.randrange(players), random.Random(rng.getrandbits(32)))
+             for _ in range(worlds)]
+    for world in (state, *drawn):
+        for player in range(players):
+            _same_partition(seen, world.known_table(player),
+                            str(State.known_table(world, player)))
+
+
 def view_type(game: str) -> Any:
     """The type game `game`'s manifest declares for its views (None if it declares none)."""
     reference = get(game).view_type

@@ -41,7 +41,18 @@ class GameSpec:
     bots: Mapping[str, str] = field(default_factory=dict)
     """Bot name → `"module:Class"`, called `Class(game, seat, seed)`; "random" is always there."""
     default_bot: str = "random"
-    """The bot offered first (the strongest)."""
+    """The bot offered first (the strongest heuristic; ISMCTS rolls out with it)."""
+    usual_players: int = 4
+    """The player count tools default to (the ladder's table size)."""
+    hard_bot: str = "ismcts"
+    """The bot of the `hard` level: an ISMCTS budget (`ismcts:<N>`) measured to decide
+    within a second on a 4-player game."""
+    slow_bots: frozenset[str] = frozenset()
+    """The game's own bots (names in `bots`) that take long to decide, as searches do: the
+    server asks them in its bot processes (the ISMCTS names and `hard` always go there)."""
+    evaluate: str | None = None
+    """`"module:function"`: function(state) → one value in [0, 1] per seat for a game cut
+    off before its end (ISMCTS's depth cut-off), or None where it cannot tell."""
     cards_reader: str | None = None
     """`"module:function"`: function(path) → validated data for the game's card-file option."""
     cards_option: str = "cards"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.events import Entry, Event, LogLine, redact
 from candlelit.engine.flow import Step, Steps
+from candlelit.engine.pins import Pins
 from candlelit.engine.rng import chance_below, chance_stream
 from candlelit.engine.windows import Window
 
@@ -26,7 +27,7 @@ class State(ABC):
     """
 
     __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log",
-                 "legal_memo")
+                 "legal_memo", "seen_memo")
 
     game: str
     num_players: int
@@ -39,6 +40,9 @@ class State(ABC):
     """(history length, seat, chance draws, legal actions, step) of the last
     `legal_actions` answer, so that `apply_action` for that seat in that position need not
     work out the decision again; never stored or compared (clones start without it)."""
+    seen_memo: Seen | None
+    """How far `information_state_key` has read the log, for every seat (see `Seen`); never
+    stored or compared (a clone copies it: its log holds the same entries)."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -171,6 +175,29 @@ class State(ABC):
         return json.dumps(self.view(player), sort_keys=True, ensure_ascii=False,
                           separators=(",", ":"))
 
+    def information_state_key(self, player: int) -> tuple[int, int, Hashable]:
+        """A compact hashable key that two states of one game share exactly when `player`
+        cannot tell them apart (equal keys ⇔ equal `information_state_string`s): the seat's
+        log lines folded into a hash as they come (O(1) amortised per action) plus
+        `known_table(player)`. Hashes differ between processes: keep keys in memory only."""
+        memo = self.seen_memo
+        log = self.log
+        if memo is None or (memo.read and (memo.read > len(log)
+                                           or log[memo.read - 1] is not memo.last)):
+            memo = self.seen_memo = Seen(self.num_players)  # a first read, or another log
+        if memo.read < len(log):
+            memo.fold(log)
+        return memo.counts[player], memo.folded[player], self.known_table(player)
+
+    def known_table(self, player: int) -> Hashable:
+        """Everything `information_state_string(player)` holds besides the seat's log lines,
+        as a hashable value (equal values ⇔ equal strings, given equal log lines). This
+        default serialises the view without its log (the default string is the view); games
+        override it with a tuple of their fields, which is far cheaper."""
+        view = dict(self.view(player))
+        del view["log"]
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
     def visible_log(self, viewer: int | None) -> list[LogLine]:
         """The log entries `viewer` may see."""
         return redact(self.log, viewer)
@@ -186,6 +213,10 @@ class State(ABC):
         """While a reaction window is asking: the seats it asks from now on, in order
         (the asked seat first); None otherwise. Depends on public information only."""
         return None
+
+    pins: ClassVar[Pins[Any] | None] = None
+    """What a seat's own log says other seats hold (engine/pins.py), for games whose seats
+    can learn where hidden cards are; every resampled world keeps it."""
 
     @abstractmethod
     def resample(self, player: int, rng: random.Random) -> State:
@@ -208,6 +239,7 @@ class State(ABC):
         s = cls.__new__(cls)
         s.game, s.num_players, s.seed, s.options = game, players, seed, options
         s.chance_draws, s.history, s.log, s.legal_memo = 0, [], [], None
+        s.seen_memo = None
         return s
 
     def fresh_copy(self) -> Self:
@@ -219,6 +251,7 @@ class State(ABC):
             self.options
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
         c.legal_memo = None
+        c.seen_memo = None if self.seen_memo is None else self.seen_memo.copy()
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -239,7 +272,7 @@ class State(ABC):
     def from_snapshot(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from `snapshot()` output."""
         state = cls.__new__(cls)
-        state.legal_memo = None
+        state.legal_memo = state.seen_memo = None
         for name in stored_slots(cls):
             value = data[name]
             if name == "log":
@@ -287,6 +320,42 @@ class State(ABC):
         self.log.append((kind, key, args, visible_to))
 
 
+class Seen:
+    """The log as `information_state_key` has read it: entries read, and per seat the lines
+    it saw and their folded hash (each line is hashed once, then folded into every seat
+    that saw it); `last` is the last entry read, to notice a log that is not this one."""
+
+    __slots__ = ("read", "last", "counts", "folded")
+
+    last: Entry | None
+
+    def __init__(self, seats: int) -> None:
+        self.read, self.last = 0, None
+        self.counts, self.folded = [0] * seats, [0] * seats
+
+    def fold(self, log: list[Entry]) -> None:
+        """Read the entries of `log` not read yet."""
+        counts, folded = self.counts, self.folded
+        everyone = range(len(counts))
+        for index in range(self.read, len(log)):
+            kind, key, args, audience = log[index]
+            line = hash((kind, key, repr(args)))
+            for seat in everyone if audience is None else audience:
+                folded[seat] = hash((folded[seat], line))
+                counts[seat] += 1
+        self.read, self.last = len(log), log[-1]
+
+    def copy(self) -> Seen:
+        """An independent copy (for a clone, whose log holds the same entries)."""
+        twin = Seen.__new__(Seen)
+        twin.read, twin.last = self.read, self.last
+        twin.counts, twin.folded = self.counts[:], self.folded[:]
+        return twin
+
+
+_MEMOS = ("legal_memo", "seen_memo")
+
+
 def _copy_lists(value: Any) -> Any:
     """`value` with every (nested) list copied; anything else shared."""
     return [_copy_lists(v) for v in value] if isinstance(value, list) else value
@@ -320,4 +389,4 @@ def serialize_snapshot(snapshot: dict[str, Any]) -> str:
 def stored_slots(cls: type[State]) -> list[str]:
     """The slots a snapshot stores: all but the derived ones and the legality memo."""
     return [name for name in _slot_names(cls)
-            if name not in cls.derived_slots and name != "legal_memo"]
+            if name not in cls.derived_slots and name not in _MEMOS]

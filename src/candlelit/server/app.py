@@ -289,7 +289,8 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
                create_limit: int = 10, join_limit: int = 30,
                connections_per_client: int = 20, spectators_per_table: int = 300,
                presence_delay: float = 0.25, lifecycle: Lifecycle | None = None,
-               cluster: ClusterOptions | None = None) -> Starlette:
+               cluster: ClusterOptions | None = None,
+               bot_processes: int | None = None) -> Starlette:
     """The ASGI app on `db_url`; tables load from it on demand. With `cluster`, one worker
     of several sharing a PostgreSQL database.
 
@@ -298,16 +299,19 @@ def create_app(db_url: str = "sqlite:///candlelit.db", bot_delay: float = 0.6, *
     joins (and other POSTs) per minute per client address (0: no limit). A client address
     may hold `connections_per_client` table connections at once and a table may have
     `spectators_per_table` spectators (0: no limit); seats coming and going are shown to
-    the others at most once per `presence_delay` seconds.
+    the others at most once per `presence_delay` seconds. Searching bots decide in a pool
+    of `bot_processes` processes (default: every core but one).
     """
     site = Site(parse_public_url(public_url), parse_public_url(listen or public_url))
     quiet_client_mistakes()
     if cluster is None:
         store = Store(db_url)
-        hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle)
+        hub = Hub(store, bot_delay=bot_delay, lifecycle=lifecycle,
+                  bot_processes=bot_processes)
     else:
         store = ClusterStore(db_url, cluster.worker)
-        hub = ClusterHub(store, bot_delay=bot_delay, lifecycle=lifecycle, options=cluster)
+        hub = ClusterHub(store, bot_delay=bot_delay, lifecycle=lifecycle, options=cluster,
+                         bot_processes=bot_processes)
     fanout = Fanout(connections_per_client, spectators_per_table, presence_delay)
     hub.on_change = fanout.broadcast
     chat = Chat(store, lambda: hub.clock())

@@ -222,8 +222,10 @@ class ClusterHub(Hub):
 
     def __init__(self, store: ClusterStore, bot_delay: float = 0.6, *,
                  options: ClusterOptions, lifecycle: Lifecycle | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
-        super().__init__(store, bot_delay, lifecycle=lifecycle, clock=clock)
+                 clock: Callable[[], float] = time.time,
+                 bot_processes: int | None = None) -> None:
+        super().__init__(store, bot_delay, lifecycle=lifecycle, clock=clock,
+                         bot_processes=bot_processes)
         self.shared = store
         self.options = options
         self.owned: set[str] = set()

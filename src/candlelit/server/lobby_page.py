@@ -14,6 +14,7 @@ from candlelit.engine.errors import UnknownGame
 from candlelit.engine.registry import games, get
 from candlelit.i18n import bot_title
 from candlelit.server.demos import Demos
+from candlelit.server.render import bot_help
 from candlelit.server.responses import html, language
 from candlelit.server.showcase import (
     about,
@@ -25,15 +26,17 @@ from candlelit.server.tables import Hub
 
 
 async def lobby(request: Request) -> Response:
-    """The lobby: a card per game, the new-table form, open tables, games in progress and
-    recent finished ones."""
+    """The lobby: a card per game, the new-table form (each bot with its name and, where the
+    catalog has one, a line on how it plays), open tables, games in progress and recent
+    finished ones."""
     hub: Hub = request.app.state.hub
     store = hub.store
     open_tables = await asyncio.to_thread(store.open_tables)
     playing = await asyncio.to_thread(store.playing_tables)
     finished = await asyncio.to_thread(store.finished_tables)
     lang = language(request)
-    bots = {spec.name: [(b, bot_title(b, lang)) for b in bot_names(spec.name)]
+    bots = {spec.name: [(b, bot_title(b, lang), bot_help(b, lang))
+                        for b in bot_names(spec.name)]
             for spec in games()}
     variants = {spec.name: [(v.name, variant_name(spec.name, v.name, lang),
                              variant_help(spec.name, v.name, lang))

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from candlelit.bots.base import Bot, SeatObservation
-from candlelit.bots.registry import bot_names, default_bot, make_bot
+from candlelit.bots.registry import bot_names, default_bot, is_slow, make_bot
 from candlelit.engine.errors import CandlelitError, IllegalAction, OptionError
 from candlelit.engine.events import seen_by
 from candlelit.engine.registry import get, load
@@ -31,6 +31,7 @@ from candlelit.server.absence import (
     check_settings,
     grace_left,
 )
+from candlelit.server.botpool import BotPool, Decision, decision_seed
 from candlelit.server.presence import Presence
 from candlelit.server.store import (
     ActionRow,
@@ -109,8 +110,20 @@ class LiveTable:
         """Whether some connection is open for `seat`."""
         return self.presence.connected(seat)
 
+    def bot_is_slow(self, seat: int) -> bool:
+        """Whether the bot of `seat` searches (it then decides in the hub's bot processes)."""
+        return is_slow(self.row.seats[seat].bot, self.row.game)
+
+    def decision(self, seat: int) -> Decision:
+        """What a bot process needs to decide `seat`'s move on the table as it is now."""
+        history = tuple(self.state.history)
+        return Decision(self.row.game, self.row.players, self.row.seed, self.row.options,
+                        history, seat, self.row.seats[seat].bot,
+                        decision_seed(self.row.seed, seat, len(history)))
+
     def bot_for(self, seat: int) -> Bot:
-        """The bot of `seat`, created on first use."""
+        """The bot of `seat`, created on first use (fast bots: a slow one decides afresh
+        each time in a bot process, see `decision`)."""
         bot = self.bots.get(seat)
         if bot is None:
             name = self.row.seats[seat].bot
@@ -179,9 +192,11 @@ class Hub:
 
     def __init__(self, store: Store, bot_delay: float = 0.6, *,
                  lifecycle: Lifecycle | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 bot_processes: int | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.pool = BotPool(bot_processes)  # slow bots decide there (started on first use)
         self.lifecycle = lifecycle or Lifecycle()
         self.clock = clock  # seconds; presence, grace periods and turn timers read it
         self.tick = 1.0  # seconds between two looks for turn timers that ran out
@@ -212,6 +227,7 @@ class Hub:
             if table.driver is not None:
                 table.driver.cancel()
         await asyncio.gather(*self.chores, return_exceptions=True)
+        self.pool.shutdown()
 
     async def resume(self) -> None:
         """Load, a few at a time, every unfinished table a bot may play, and wake its bots."""
@@ -600,9 +616,7 @@ class Hub:
                 for seat in waiting:
                     if not table.bot_plays(seat) or seat not in table.state.pending_players():
                         continue
-                    world = table.state.clone()
-                    bot = table.bot_for(seat)
-                    action = await asyncio.to_thread(_decide, bot, world, seat)
+                    action = await self._choose(table, seat)
                     try:
                         await self.submit(table, seat, action, None, by_bot=True)
                     except (IllegalAction, Stale):
@@ -616,14 +630,28 @@ class Hub:
         then store them in one commit and show them once."""
         base = len(table.state.history)
         botted = frozenset(p for p in range(table.row.players) if table.bot_plays(p))
-        bots = {p: table.bot_for(p) for p in botted}
-        moves = await asyncio.to_thread(_decide_run, bots, table.state.clone(), RUN)
+        slow = frozenset(p for p in botted if table.bot_is_slow(p))
+        bots = {p: table.bot_for(p) for p in botted - slow}
+        moves = await asyncio.to_thread(_decide_run, bots, slow, table.state.clone(), RUN)
+        due = [p for p in table.state.pending_players() if p in slow]
+        if not moves and due and len(table.state.history) == base:  # a slow bot moves next
+            moves = [(due[0], await self._choose(table, due[0]))]
         stored = False
         async with table.lock:
             if len(table.state.history) == base and table.row.status != "closed":
                 stored = await self._store_run(table, moves)
         if stored:
             await self.show(table)
+
+    async def _choose(self, table: LiveTable, seat: int) -> int:
+        """The choice of `seat`'s bot on the table as it is now: a slow bot's in a bot
+        process, a fast one's in a thread."""
+        if table.bot_is_slow(seat):
+            legal = table.state.legal_actions(seat)
+            if len(legal) == 1:  # nothing to search
+                return legal[0]
+            return await self.pool.decide(table.decision(seat))
+        return await asyncio.to_thread(_decide, table.bot_for(seat), table.state.clone(), seat)
 
     async def _store_run(self, table: LiveTable, moves: list[tuple[int, int]]) -> bool:
         """Store and apply the moves decided on the table as it is (its lock held), up to
@@ -674,16 +702,27 @@ def _decide(bot: Bot, state: State, seat: int) -> int:
     return bot.act(SeatObservation(state, seat), state.legal_actions(seat))
 
 
-def _decide_run(bots: dict[int, Bot], state: State, limit: int) -> list[tuple[int, int]]:
+def _decide_run(bots: dict[int, Bot], slow: frozenset[int], state: State, limit: int,
+                ) -> list[tuple[int, int]]:
     """The moves the bots of `bots`' seats make, each from its own seat's window, until the
-    game ends, a seat without a bot must decide, or `limit` moves; `state` is advanced."""
+    game ends, a seat without a bot must decide, a `slow` seat is next to choose among
+    several actions (its one legal action is played here), or `limit` moves; `state` is
+    advanced."""
     moves: list[tuple[int, int]] = []
     while len(moves) < limit and not state.is_terminal():
-        due = [p for p in state.pending_players() if p in bots]
+        due = [p for p in state.pending_players() if p in bots or p in slow]
         if not due:
             break
         for seat in due:
-            if seat in state.pending_players():
+            if seat in slow:
+                if seat not in state.pending_players():
+                    continue
+                legal = state.legal_actions(seat)
+                if len(legal) > 1:
+                    return moves
+                state.apply_action(legal[0], seat)
+                moves.append((seat, legal[0]))
+            elif seat in state.pending_players():
                 action = _decide(bots[seat], state.clone(), seat)
                 state.apply_action(action, seat)
                 moves.append((seat, action))

@@ -86,3 +86,35 @@ def plot_compare(result: dict[str, Any], path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def plot_ladder(summary: dict[str, Any], path: Path) -> None:
+    """A ladder as one PNG: each kind's rating (mu ± 3·sigma) and each candidate's win share
+    against each field with 95 % intervals and the fair share."""
+    plt = _pyplot()
+    fig, (ratings, shares) = plt.subplots(1, 2, figsize=(12, 4.5),
+                                          gridspec_kw={"width_ratios": [1, 2]})
+    rated = summary["ratings"]
+    ratings.errorbar([r["bot"] for r in rated], [r["mu"] for r in rated],
+                     yerr=[3 * r["sigma"] for r in rated], fmt="o", capsize=4, color="#7a5c99")
+    ratings.set_ylabel("rating (mu ± 3·sigma)")
+    ratings.set_xlabel("bot")
+    kinds = summary["bots"]
+    width = 0.8 / len(kinds)
+    for k, rest in enumerate(kinds):
+        cells = [s for s in summary["pairings"] if s["field"] == rest]
+        xs = [kinds.index(s["candidate"]) + (k - (len(kinds) - 1) / 2) * width for s in cells]
+        rates = [100 * s["share"] for s in cells]
+        errs = list(zip(*(_errors(100 * s["share"], [100 * c for c in s["ci95"]])
+                          for s in cells), strict=True)) if cells else None
+        shares.bar(xs, rates, width=width, yerr=errs, capsize=3, label=f"vs field of {rest}")
+    shares.axhline(100 * summary["fair_share"], color="grey", linestyle="--", label="fair share")
+    shares.set_xticks(range(len(kinds)), kinds)
+    shares.set_xlabel("candidate")
+    shares.set_ylabel("candidate's wins (%, 95 % CI)")
+    shares.legend(fontsize="small")
+    fig.suptitle(f"{summary['game']} ladder: {summary['players']} players, {summary['games']} "
+                 f"games per pairing, seed {summary['seed']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

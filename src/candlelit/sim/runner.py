@@ -116,7 +116,7 @@ def run(spec: SimulationSpec, jobs: int = 1, progress: bool = False,
         make_bot(name, spec.game, seat, 0)
     keep = records is not None
     results: list[GameResult] = []
-    bar = _progress(spec.games) if progress else None
+    bar = progress_bar(spec.games, "simulating") if progress else None
     if jobs == 1:
         for start, stop in _chunks(spec.games):
             results.extend(_play_chunk(spec, start, stop, keep))
@@ -141,12 +141,13 @@ def run(spec: SimulationSpec, jobs: int = 1, progress: bool = False,
     return summarise(spec, results)
 
 
-def _progress(total: int) -> tuple[Any, Any]:
+def progress_bar(total: int, label: str) -> tuple[Any, Any]:
+    """A started transient Rich progress bar and its task, `total` steps called `label`."""
     from rich.progress import Progress
 
     bar = Progress(transient=True)
     bar.start()
-    return bar, bar.add_task("simulating", total=total)
+    return bar, bar.add_task(label, total=total)
 
 
 def summarise(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, Any]:

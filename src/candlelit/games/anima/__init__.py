@@ -78,6 +78,7 @@ SPEC = GameSpec(
     package="candlelit.games.anima",
     bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
     default_bot="heuristic",
+    hard_bot="ismcts:10:epsilon=1",
     cards_reader="candlelit.games.anima.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.anima.catalogue:catalogue",

@@ -21,12 +21,22 @@ interpretation.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps
 from candlelit.engine.state import TERMINAL
 from candlelit.engine.windows import Window
-from candlelit.games.anima import checks, decisions, messages, progress, resample, rounds, views
+from candlelit.games.anima import (
+    checks,
+    decisions,
+    known,
+    messages,
+    progress,
+    resample,
+    rounds,
+    views,
+)
 from candlelit.games.anima.constants import (
     KEEP_ADVANTAGES,
     NUM_ACTIONS,
@@ -115,6 +125,10 @@ class AnimaState(AnimaFields):
     def view(self, player: int | None = None) -> AnimaView:
         """What `player` (None: a spectator) may see (see views.py)."""
         return views.view(self, player)
+
+    def known_table(self, player: int) -> Hashable:
+        """The view's fields besides the log, as one tuple (see known.py)."""
+        return known.known_table(self, player)
 
     def resample(self, player: int, rng: random.Random) -> Self:
         """A world consistent with what `player` knows (see resample.py)."""

@@ -4,7 +4,7 @@ Hidden: hands, basic missions not yet shown, set-up offers, face-down encounters
 ones a seat has peeked at), the final missions not revealed, every deck's order, an Old
 Map's choice and a stranger's cards (but to the seat choosing), and the cards put into a
 trade (but to the traders who have seen them). Parties, areas, discard piles and dice are
-public.
+public. known.py holds the same content as a tuple for search keys: change both.
 """
 
 from __future__ import annotations

@@ -54,6 +54,8 @@ SPEC = GameSpec(
     package="candlelit.games.divinare",
     bots={"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
     default_bot="expectation",
+    hard_bot="ismcts:150:epsilon=1",
+    evaluate="candlelit.games.divinare.scoring:evaluate",
     cards_reader="candlelit.games.divinare.boards:read_layout_file",
     cards_option="boards",
     catalogue="candlelit.games.divinare.catalogue:catalogue",

@@ -21,6 +21,7 @@ answer the contract's questions from the fields and never import this module.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, Self
 
 from candlelit.engine.errors import IllegalAction
@@ -187,6 +188,13 @@ class DivinareState(DivinareFields):
         return (f"{head}{seen}|r{self.round}f{self.first}t{self.turn}p{self.phase}"
                 f"m{self.move_suit}|h{self.hands[player]}c{self.held[player]}"
                 f"d{self.discards[player]}|w{self.to_commit}|T{self.tokens}")
+
+    def known_table(self, player: int) -> Hashable:
+        """The fields of `information_state_string` besides the log, as one tuple."""
+        return (self.round, self.first, self.turn, self.phase, self.move_suit,
+                tuple(self.hands[player]), tuple(self.held[player]),
+                tuple(self.discards[player]), tuple(self.to_commit),
+                tuple(map(tuple, self.tokens)))
 
     def view(self, player: int | None = None) -> DivinareView:
         """What `player` (None: a spectator) may see (see views.py)."""

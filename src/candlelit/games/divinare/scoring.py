@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from candlelit.games.divinare.boards import SUITS
 from candlelit.games.divinare.state import BLUE, CENTRE, OVER, RED, YELLOW, DivinareFields
 
@@ -56,3 +58,18 @@ def winners(state: DivinareFields) -> list[int]:
         keys = [(token_points(b), 0, 0) for b in state.tokens_won]
     best = max(keys)
     return [seat for seat, key in enumerate(keys) if key == best]
+
+
+LEAD_SCALE = 4.0
+"""Points of lead that move a seat's evaluation from 1/2 to about 3/4."""
+
+
+def evaluate(state: DivinareFields) -> list[float]:
+    """Per seat, a value in (0, 1) from its lead over the best other seat's banked points
+    (a logistic curve; 1/2 when level): the search's estimate of a game cut off early."""
+    points = scores(state)
+    values = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for other, p in enumerate(points) if other != seat)
+        values.append(1.0 / (1.0 + math.exp((best_other - mine) / LEAD_SCALE)))
+    return values

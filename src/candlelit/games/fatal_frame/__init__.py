@@ -77,6 +77,7 @@ SPEC = GameSpec(
     package="candlelit.games.fatal_frame",
     bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     default_bot="heuristic",
+    hard_bot="ismcts:6:epsilon=1",
     cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.fatal_frame.catalogue:catalogue",

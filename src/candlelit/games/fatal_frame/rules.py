@@ -15,13 +15,17 @@ the turn on to the next decision itself, so `advance` has nothing left to do.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps
+from candlelit.engine.pins import Pins
 from candlelit.engine.windows import Window
 from candlelit.games.fatal_frame.constants import MAX_DICE, MAX_ORBS, NUM_ACTIONS, OPENING_HAND
+from candlelit.games.fatal_frame.known import known_table as seat_known_table
 from candlelit.games.fatal_frame.messages import action_struct
 from candlelit.games.fatal_frame.quick_escape import QUICK_ESCAPE, window_askees
+from candlelit.games.fatal_frame.resample import holdings, known_holdings
 from candlelit.games.fatal_frame.resample import resample as resample_world
 from candlelit.games.fatal_frame.state import FatalFrameFields
 from candlelit.games.fatal_frame.steps import STEPS
@@ -37,6 +41,7 @@ class FatalFrameState(FatalFrameFields):
     __slots__ = ()
     steps: ClassVar[Steps[Any]] = STEPS
     windows: ClassVar[tuple[Window[Any], ...]] = (QUICK_ESCAPE,)
+    pins: ClassVar[Pins[Any] | None] = Pins(known_holdings, holdings)
 
     # -- set-up ----------------------------------------------------------------------
     @classmethod
@@ -90,6 +95,10 @@ class FatalFrameState(FatalFrameFields):
     def view(self, player: int | None = None) -> FatalFrameView:
         """What `player` (None: a spectator) may see (see views.py)."""
         return seat_view(self, player)
+
+    def known_table(self, player: int) -> Hashable:
+        """The view's fields besides the log, as one tuple (see known.py)."""
+        return seat_known_table(self, player)
 
     def resample(self, player: int, rng: Any) -> Self:
         """A world consistent with what `player` knows (see resample.py)."""

@@ -3,6 +3,7 @@
 Hidden: hands (but one's own), the main, interior and boss piles' order and content,
 face-down exteriors, and the interior cards of other players' paths. Everything played to
 the table (ghosts, items, upgrades, albums, discards, dice) is public.
+known.py holds the same content as a tuple for search keys: change both.
 """
 
 from __future__ import annotations

@@ -74,6 +74,7 @@ SPEC = GameSpec(
     package="candlelit.games.nevermore",
     bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     default_bot="heuristic",
+    hard_bot="ismcts:25:epsilon=1",
     cards_reader="candlelit.games.nevermore.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.nevermore.catalogue:catalogue",

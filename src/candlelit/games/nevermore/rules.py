@@ -24,9 +24,11 @@ Actions: see constants.py (A_*): each is one atomic choice in a fixed space.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps, Tasks
+from candlelit.engine.pins import Pins
 from candlelit.engine.state import TERMINAL
 from candlelit.engine.windows import Window
 from candlelit.games.nevermore import (
@@ -74,8 +76,9 @@ from candlelit.games.nevermore.constants import (
     T_TARGET,
     T_WINDOW,
 )
+from candlelit.games.nevermore.known import known_table
 from candlelit.games.nevermore.messages import action_struct  # (also registers the formatters)
-from candlelit.games.nevermore.resample import resample
+from candlelit.games.nevermore.resample import holdings, known_holdings, resample
 from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.games.nevermore.steps import STEPS, TARGETS
 from candlelit.games.nevermore.view_types import NevermoreView
@@ -92,6 +95,7 @@ class NevermoreState(NevermoreFields):
     __slots__ = ()
     steps: ClassVar[Steps[NevermoreFields]] = STEPS
     windows: ClassVar[tuple[Window[NevermoreFields], ...]] = tuple(WINDOWS.values())
+    pins: ClassVar[Pins[NevermoreFields] | None] = Pins(known_holdings, holdings)
 
     # -- set-up (規則 1) and the task loop ------------------------------------------------
     @classmethod
@@ -165,6 +169,10 @@ class NevermoreState(NevermoreFields):
     def view(self, player: int | None = None) -> NevermoreView:
         """What `player` (None: a spectator) may see."""
         return view(self, player)
+
+    def known_table(self, player: int) -> Hashable:
+        """What `view(player)` shows besides its log, as one tuple (see known.py)."""
+        return known_table(self, player)
 
     def resample(self, player: int, rng: random.Random) -> NevermoreState:
         """A world consistent with what `player` knows (see resample.py)."""

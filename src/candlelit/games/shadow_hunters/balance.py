@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from candlelit.bots.base import SeatObservation
-from candlelit.bots.random_bot import RandomBot
+from candlelit.bots.registry import make_bot
 from candlelit.engine.errors import OptionError
 from candlelit.engine.options import resolve_options
 from candlelit.engine.state import TERMINAL
 from candlelit.games.shadow_hunters import SPEC
-from candlelit.games.shadow_hunters.bot import HeuristicBot
 from candlelit.games.shadow_hunters.characters import (
     Character,
     characters_for,
@@ -34,7 +33,6 @@ from candlelit.games.shadow_hunters.rules import ShadowHuntersState
 from candlelit.sim.runner import bot_seed, game_seed
 from candlelit.sim.stats import wilson
 
-BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot}
 CHUNK = 50
 SOLO = "none"
 
@@ -62,15 +60,15 @@ class _Job:
 
 
 def seat_bots(bots: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat (a single name fills every seat); OptionError if unknown."""
+    """One bot name per seat (a single name fills every seat: any name the bot registry
+    knows, levels included); OptionError if unknown."""
     names = tuple(bots)
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise OptionError(f"give one bot per seat ({players}), not {len(names)}")
-    for name in names:
-        if name not in BOTS:
-            raise OptionError(f"unknown bot {name!r} (known bots: {', '.join(sorted(BOTS))})")
+    for seat, name in enumerate(names):
+        make_bot(name, SPEC.name, seat, 0)
     return names
 
 
@@ -78,7 +76,7 @@ def play_one(job: _Job, index: int) -> Outcome:
     """Play game `index` of a run to its end (or the engine's length bound)."""
     state = ShadowHuntersState.new(job.players, game_seed(job.seed, index), job.options)
     drawn = tuple(state.pool[c].id for c in state.char)
-    bots = [BOTS[name](SPEC.name, seat, bot_seed(job.seed, index, seat))
+    bots = [make_bot(name, SPEC.name, seat, bot_seed(job.seed, index, seat))
             for seat, name in enumerate(job.bots)]
     seats = [SeatObservation(state, seat) for seat in range(job.players)]
     limit = state.max_game_length()

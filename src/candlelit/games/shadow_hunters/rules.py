@@ -23,7 +23,7 @@ decision to the rule area that asked it through the step table (steps.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps, check_complete
@@ -40,6 +40,7 @@ from candlelit.games.shadow_hunters import (
 )
 from candlelit.games.shadow_hunters import resample as resampling
 from candlelit.games.shadow_hunters.constants import NUM_ACTIONS
+from candlelit.games.shadow_hunters.known import known_table
 from candlelit.games.shadow_hunters.reactions import WINDOWS
 from candlelit.games.shadow_hunters.state import (
     ACTION,
@@ -143,6 +144,10 @@ class ShadowHuntersState(ShadowHuntersFields):
     def view(self, player: int | None = None) -> ShadowHuntersView:
         """What `player` (None: a spectator) may see (views.py)."""
         return views.view(self, player)
+
+    def known_table(self, player: int) -> Hashable:
+        """What `view(player)` shows besides its log, as one tuple (known.py)."""
+        return known_table(self, player)
 
     def resample(self, player: int, rng: random.Random) -> ShadowHuntersState:
         """A world consistent with what `player` knows (resample.py)."""
