@@ -22,7 +22,7 @@ from candlelit.games.divinare.bot import ExpectationBot
 from candlelit.games.divinare.catalogue import board_context as divinare_board
 from candlelit.games.fatal_frame.cards import _Card as FatalFrameCard
 from candlelit.games.fatal_frame.cards import _Weakness as FatalFrameWeaknessEntry
-from candlelit.games.fatal_frame.catalogue import board_context as fatal_frame_board
+from candlelit.games.fatal_frame.board_looks import board_context as fatal_frame_board
 from candlelit.games.nevermore import constants as nevermore_constants
 from candlelit.games.nevermore.cards import _Character as NevermoreCharacter
 from candlelit.games.nevermore.cards import _File as NevermoreFile
