@@ -58,7 +58,9 @@ def face(name: Any, icon_name: Any = "card", tone: Any = "", number: Any = None,
         drawn = _memo_face(args, tuple(map(type, args)), data_items, data_types, closed)
     except TypeError:  # an argument that cannot be a cache key
         drawn = _drawn(args, data_items, closed)
-    return drawn if closed else Markup("".join((drawn, escape(caller()), "</div>")))
+    if caller is None:
+        return drawn
+    return Markup("".join((drawn, escape(caller()), "</div>")))
 
 
 @lru_cache(maxsize=8192)
@@ -72,14 +74,13 @@ def _memo_face(args: tuple[Any, ...], _types: tuple[type, ...],
 def _drawn(args: tuple[Any, ...], data_items: tuple[tuple[Any, Any], ...],
            closed: bool) -> Markup:
     """A whole face if `closed`, else its markup up to where its body goes."""
-    head = _head(*args, data_items)
+    head = _head(args, data_items)
     return Markup(head + "</div>" if closed else head)
 
 
-def _head(name: Any, icon_name: Any, tone: Any, number: Any, pick: Any, card: Any, extra: Any,
-          hint: Any, mark: Any, level: Any, head_picks: bool,
-          data: tuple[tuple[Any, Any], ...]) -> str:
+def _head(args: tuple[Any, ...], data: tuple[tuple[Any, Any], ...]) -> str:
     """A face's markup up to where its body (if any) goes."""
+    name, icon_name, tone, number, pick, card, extra, hint, mark, level, head_picks = args
     attrs = f' data-card="{escape(card)}"' if card else ""
     attrs += "".join(f' data-{escape(k)}="{escape(v)}"' for k, v in data)
     if pick and not head_picks:

@@ -54,7 +54,7 @@ class _Context(Context):
     straight away (a board makes hundreds of calls per render); any other callable, or a
     function marked `pass_context` and the like, as Jinja does."""
 
-    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         """`__obj(*args, **kwargs)`, the context or environment first where Jinja would."""
         kind = type(__obj)
         if kind in _PLAIN_CALLABLES or (kind in _UNMARKED_CALLABLES

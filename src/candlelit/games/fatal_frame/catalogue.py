@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data, card_table
+from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data
 
 
 def catalogue() -> dict[str, Any]:
