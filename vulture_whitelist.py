@@ -20,9 +20,9 @@ from candlelit.games.divinare.boards import _File as DivinareFile
 from candlelit.games.divinare.boards import _Schedule as DivinareSchedule
 from candlelit.games.divinare.bot import ExpectationBot
 from candlelit.games.divinare.catalogue import board_context as divinare_board
+from candlelit.games.fatal_frame.board_looks import board_context as fatal_frame_board
 from candlelit.games.fatal_frame.cards import _Card as FatalFrameCard
 from candlelit.games.fatal_frame.cards import _Weakness as FatalFrameWeaknessEntry
-from candlelit.games.fatal_frame.catalogue import board_context as fatal_frame_board
 from candlelit.games.nevermore import constants as nevermore_constants
 from candlelit.games.nevermore.cards import _Character as NevermoreCharacter
 from candlelit.games.nevermore.cards import _File as NevermoreFile
@@ -32,7 +32,7 @@ from candlelit.games.shadow_hunters.catalogue import board_context as shadow_hun
 from candlelit.games.shadow_hunters.commands import register as shadow_hunters_commands
 from candlelit.games.shadow_hunters.vocabulary import BlockType
 from candlelit.server.app import app_from_env
-from candlelit.server.render import _GameTemplates
+from candlelit.server.render import _GameTemplates, env
 
 __all__ = ["CARD_FILE_NOTES", "USED_WHERE_VULTURE_CANNOT_SEE"]
 
@@ -70,6 +70,8 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     shadow_hunters_commands,
     # Jinja asks a loader for a template's source
     _GameTemplates.get_source,
+    # Jinja makes each render's context from its environment's class
+    env.context_class,
     # public window of a bot seat: bots outside this repository may call it
     SeatObservation.information_state,
     # rich reads these attributes when it draws a table

@@ -13,9 +13,10 @@ def last_line_by_seat(log: Sequence[Any], *keys: str) -> dict[int, dict[str, Any
     """Seat → its latest visible log line (key and arguments) whose key is one of `keys`."""
     last: dict[int, dict[str, Any]] = {}
     for entry in log:
-        args = entry["args"]
-        if entry["key"] in keys and type(args.get("seat")) is int:
-            last[args["seat"]] = entry
+        if entry["key"] in keys:
+            seat = entry["args"].get("seat")
+            if type(seat) is int:
+                last[seat] = entry
     return last
 
 

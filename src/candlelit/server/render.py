@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import _lru_cache_wrapper, lru_cache
+from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
 from jinja2 import (
@@ -14,6 +15,7 @@ from jinja2 import (
     TemplateNotFound,
     select_autoescape,
 )
+from jinja2.runtime import Context, Macro
 
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
@@ -21,6 +23,7 @@ from candlelit.engine.registry import get
 from candlelit.i18n import bot_title, message, seat_name, t, t_or
 from candlelit.server.absence import DEFAULT_GRACE, GRACE_CHOICES, TIMERS, duration
 from candlelit.server.away_view import bot_reason_text, seat_marks, table_rules
+from candlelit.server.faces import face, provenance
 from candlelit.server.lastaction import aimed_at, last_by_seat, last_line_by_seat
 from candlelit.server.logrounds import grouped, line_rounds
 from candlelit.server.picks import follow_ups, pick_struct
@@ -40,6 +43,31 @@ class _Environment(Environment):
             except KeyError:
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
+
+
+_PLAIN_CALLABLES = (Macro, BuiltinFunctionType)
+_UNMARKED_CALLABLES = (FunctionType, _lru_cache_wrapper)  # marked: `jinja_pass_arg` attribute
+
+
+class _Context(Context):
+    """Jinja's context, calling a template's macros, builtins and undecorated Python functions
+    straight away (a board makes hundreds of calls per render); any other callable, or a
+    function marked `pass_context` and the like, as Jinja does."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        """`__obj(*args, **kwargs)`, the context or environment first where Jinja would."""
+        kind = type(__obj)
+        if kind in _PLAIN_CALLABLES or (kind in _UNMARKED_CALLABLES
+                                         and "jinja_pass_arg" not in __obj.__dict__):
+            if kwargs:
+                kwargs.pop("_block_vars", None)
+                kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception")
+        return super().call(__obj, *args, **kwargs)
 
 
 class _GameTemplates(BaseLoader):
@@ -66,6 +94,7 @@ env = _Environment(
     auto_reload=False,
     lstrip_blocks=True,
 )
+env.context_class = _Context
 LOG_LINES = 40
 
 
@@ -86,6 +115,7 @@ env.filters["last_line_by_seat"] = last_line_by_seat
 env.filters["aimed_at"] = aimed_at
 env.filters["duration"] = duration
 env.globals.update(grace_choices=GRACE_CHOICES, default_grace=DEFAULT_GRACE, timers=TIMERS)
+env.globals.update(face=face, provenance=provenance)
 
 
 def translator(lang: str) -> Callable[..., str]:

@@ -83,6 +83,6 @@ SPEC = GameSpec(
     catalogue="candlelit.games.fatal_frame.catalogue:catalogue",
     terminal="candlelit.games.fatal_frame.terminal",
     formatter="candlelit.games.fatal_frame.messages:format_arg",
-    template_context="candlelit.games.fatal_frame.catalogue:board_context",
+    template_context="candlelit.games.fatal_frame.board_looks:board_context",
     view_type="candlelit.games.fatal_frame.view_types:FatalFrameView",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data, card_table
+from candlelit.games.fatal_frame.cards import builtin_cards, builtin_data
 
 
 def catalogue() -> dict[str, Any]:
@@ -47,9 +47,3 @@ def card_details() -> dict[str, dict[str, Any]]:
         number = c.power if c.type in ("ghost", "boss") else c.points if c.points else None
         details[c.id] = {"number": number, "text": c.effect()}
     return details
-
-
-def board_context(view: dict[str, Any]) -> dict[str, Any]:
-    """Names the browser's board template reads: every card id's name and kind (`cards`),
-    and the number and effect text its face shows (`details`)."""
-    return {"cards": card_table(), "details": card_details()}
