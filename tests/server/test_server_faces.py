@@ -17,7 +17,7 @@ from candlelit.engine.state import State
 from candlelit.games.divinare.catalogue import catalogue as divinare_catalogue
 from candlelit.games.fatal_frame.cards import builtin_cards, card_table
 from candlelit.games.shadow_hunters.cards import builtin as shadow_hunters_cards
-from candlelit.server.render import board_html
+from candlelit.server.render import board_html, env, translator
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
 FACE = re.compile(
@@ -171,3 +171,11 @@ def test_fatal_frame_cards_page_draws_cards_as_faces(server, lang):
     assert (sunken["tone"], sunken["number"]) == ("blue", "3")
     assert priest["name"] == {"en": "Veiled Priest", "zh-TW": "蒙面神官"}[lang]
     assert len([f for f in faces(page) if "ff-cat" in f["extra"]]) >= 60
+
+
+def test_a_card_name_passed_into_a_message_is_escaped_once():
+    page = env.from_string(
+        "{% macro named(card) %}{{ card }}{% endmacro %}"
+        "{{ t('fatal_frame.ui.holding', card=named(card)|trim) }}").render(
+            t=translator("en"), card="Researcher's Notes")
+    assert page == "In play: Researcher&#39;s Notes"  # it was Researcher&amp;#39;s Notes

@@ -16,6 +16,7 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.runtime import Context, Macro
+from markupsafe import Markup
 
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.plugins import resolve
@@ -136,6 +137,11 @@ def _memo_translator(lang: str) -> Callable[..., str]:
     def tr(key: str, **args: Any) -> str:
         if not args:
             return plain(key)
+        if any(type(value) is Markup for value in args.values()):
+            # markup passed in (a macro's output) is read as its text: the message is escaped
+            # once, on output (it showed "Researcher&#39;s Notes" before)
+            args = {name: value.striptags() if type(value) is Markup else value
+                    for name, value in args.items()}
         try:
             return formatted(key, tuple(args.items()))
         except TypeError:  # an unhashable argument
