@@ -145,4 +145,7 @@ def test_other_tables_answer_while_a_search_runs(tmp_path: Path) -> None:
             wait_for(lambda: server.hub.pool.decided, what="the search's answer")
             owner.drain()
     assert len(trips) >= 4
-    assert max(trips) < budget / 5, trips
+    # a stalled event loop would hold a trip until the search ends: no trip lasts a search,
+    # and a typical one is a small part of it (a loaded box may delay one trip, not most)
+    assert max(trips) < budget, trips
+    assert sorted(trips)[len(trips) // 2] < budget / 5, trips
