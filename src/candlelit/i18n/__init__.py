@@ -101,6 +101,11 @@ def bot_title(bot: str | None, lang: str) -> str:
     return t_or(f"bot.{bot}", lang, bot) if bot else ""
 
 
+def bot_help(bot: str, lang: str) -> str:
+    """A line on how a bot plays, in `lang` (the `bot_help.<name>` message; "" if none)."""
+    return t_or(f"bot_help.{bot}", lang, "")
+
+
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     """Whether a message `key` exists."""
     return key in catalog(lang)

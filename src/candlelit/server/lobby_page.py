@@ -12,9 +12,8 @@ from starlette.responses import RedirectResponse, Response
 from candlelit.bots.registry import bot_names, default_bot
 from candlelit.engine.errors import UnknownGame
 from candlelit.engine.registry import games, get
-from candlelit.i18n import bot_title
+from candlelit.i18n import bot_help, bot_title
 from candlelit.server.demos import Demos
-from candlelit.server.render import bot_help
 from candlelit.server.responses import html, language
 from candlelit.server.showcase import (
     about,

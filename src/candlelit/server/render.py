@@ -157,11 +157,6 @@ def refusal(message: str, lang: str) -> str:
     return message if "." in message else t_or(f"refusal.{message}", lang, message)
 
 
-def bot_help(bot: str, lang: str) -> str:
-    """A line on how a bot plays, in `lang` (the `bot_help.<name>` message; "" if none)."""
-    return t_or(f"bot_help.{bot}", lang, "")
-
-
 env.globals.update(refusal=refusal, bot_title=bot_title)
 
 
