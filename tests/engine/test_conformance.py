@@ -196,3 +196,17 @@ def test_known_table_tells_states_apart_exactly_as_the_view_without_its_log(game
             c.check_known_table(s, rng, 1, seen) if step % 9 == 0 else None))
         c.check_known_table(final, rng, 0, seen)
     assert len(seen) > 100, "the check saw too few known tables"
+
+
+@pytest.mark.parametrize(("game", "players"), cases(*LONG_GAMES))
+def test_observation_tensors_hide_what_the_seat_may_not_see_and_tell_its_decision(game, players):
+    rng = random.Random(43)
+    seen: dict[tuple[int, bytes], tuple[int, ...]] = {}
+    for seed in range(2):
+        length = c.load(game, players, seed).max_game_length()
+        steps = c.sample_steps(length, 6, rng)
+        final = c.playout(game, players, seed, chooser=seed + 19,
+                          visit=lambda s, step, steps=steps: c.check_tensors(
+                              s, rng, 2 if step in steps else 0, seen))
+        c.check_tensors(final, rng, 1, seen)
+    assert len(seen) > 20, "the check saw too few decisions"

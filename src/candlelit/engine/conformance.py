@@ -279,6 +279,44 @@ def check_known_table(state: State, rng: random.Random, worlds: int,
                             str(State.known_table(world, player)))
 
 
+def check_tensors(state: State, rng: random.Random, worlds: int,
+                  seen: dict[tuple[int, bytes], tuple[int, ...]]) -> None:
+    """Every seat's observation tensor: the layout's length, float32, finite; the same after a
+    serialisation round trip and in every world resampled for that seat (no leak); the mask
+    marks exactly the seat's legal actions; and across all states gathered in `seen`, a
+    seat's equal tensors mean equal legal actions (the tensor tells what the decision is).
+    `worlds=0` skips the round trip and the resampling (the cheap checks for every step)."""
+    import numpy as np
+
+    layout = state.observation_layout()
+    afresh = deserialize(state.serialize()) if worlds else state
+    for player in range(state.num_players):
+        tensor = state.observation_tensor(player)
+        assert tensor.shape == (layout.size,) and tensor.dtype == np.float32, \
+            f"seat {player}'s tensor is {tensor.dtype}{tensor.shape}, not float32[{layout.size}]"
+        assert np.isfinite(tensor).all(), f"seat {player}'s tensor is not finite"
+        assert np.array_equal(afresh.observation_tensor(player), tensor), \
+            f"seat {player}'s tensor changed on a serialisation round trip"
+        for _ in range(worlds):
+            world = state.resample(player, random.Random(rng.getrandbits(32)))
+            other = world.observation_tensor(player)
+            if not np.array_equal(other, tensor):
+                parts = [p.name for p in layout.parts
+                         if not np.array_equal(other[layout.span(p.name)],
+                                               tensor[layout.span(p.name)])]
+                raise AssertionError(f"seat {player}'s tensor changed on resample: {parts}")
+        legal = state.legal_actions(player)
+        mask = state.action_mask(player)
+        assert mask.shape == (state.num_distinct_actions(),), "the mask has the wrong length"
+        assert np.flatnonzero(mask).tolist() == legal, \
+            f"seat {player}'s mask is not its legal actions"
+        if legal:
+            known = seen.setdefault((player, tensor.tobytes()), tuple(legal))
+            assert known == tuple(legal), (
+                f"seat {player}: one tensor, two sets of legal actions ({list(known)} and "
+                f"{legal}): the tensor misses what the decision is")
+
+
 def view_type(game: str) -> Any:
     """The type game `game`'s manifest declares for its views (None if it declares none)."""
     reference = get(game).view_type

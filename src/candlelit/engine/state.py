@@ -6,14 +6,18 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.events import Entry, Event, LogLine, redact
 from candlelit.engine.flow import Step, Steps
 from candlelit.engine.pins import Pins
 from candlelit.engine.rng import chance_below, chance_stream
+from candlelit.engine.tensors import mask_of
 from candlelit.engine.windows import Window
+
+if TYPE_CHECKING:
+    from candlelit.engine.tensors import Layout, Mask, Tensor
 
 TERMINAL = -4
 """`current_player()` once the game is over (the value OpenSpiel uses)."""
@@ -27,7 +31,7 @@ class State(ABC):
     """
 
     __slots__ = ("game", "num_players", "seed", "options", "chance_draws", "history", "log",
-                 "legal_memo", "seen_memo")
+                 "legal_memo", "seen_memo", "layout_memo")
 
     game: str
     num_players: int
@@ -43,6 +47,9 @@ class State(ABC):
     seen_memo: Seen | None
     """How far `information_state_key` has read the log, for every seat (see `Seen`); never
     stored or compared (a clone copies it: its log holds the same entries)."""
+    layout_memo: Layout | None
+    """This game's observation layout once asked (the same for every state of one game's
+    settings, so clones share it); never stored or compared."""
 
     #: slots rebuilt from options on deserialisation instead of being stored
     derived_slots: ClassVar[tuple[str, ...]] = ()
@@ -198,6 +205,37 @@ class State(ABC):
         del view["log"]
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
+    # -- tensors (OpenSpiel's observation tensor; issue 18's adapters read these) --------
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """The parts of this game's observation tensor for these settings, declared once."""
+        raise NotImplementedError(cls.__name__)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """Write what `player` may see into the zeroed `out` (of `layout`), from fields only:
+        the cost must not grow with the game's log."""
+        raise NotImplementedError(type(self).__name__)
+
+    def observation_layout(self) -> Layout:
+        """This game's observation layout for its settings (declared once, then shared)."""
+        layout = self.layout_memo
+        if layout is None:
+            layout = self.layout_memo = self.declare_observation(self.num_players, self.options)
+        return layout
+
+    def observation_tensor(self, player: int) -> Tensor:
+        """What `player` may see as a float32 vector of `observation_layout().size` entries;
+        equal in every world resampled for `player`."""
+        layout = self.observation_layout()
+        out = layout.zeros()
+        self.encode_observation(player, layout, out)
+        return out
+
+    def action_mask(self, player: int) -> Mask:
+        """1 at each of `legal_actions(player)` over `num_distinct_actions()` (all 0 when the
+        seat may not act)."""
+        return mask_of(self.legal_actions(player), self.num_distinct_actions())
+
     def visible_log(self, viewer: int | None) -> list[LogLine]:
         """The log entries `viewer` may see."""
         return redact(self.log, viewer)
@@ -239,7 +277,7 @@ class State(ABC):
         s = cls.__new__(cls)
         s.game, s.num_players, s.seed, s.options = game, players, seed, options
         s.chance_draws, s.history, s.log, s.legal_memo = 0, [], [], None
-        s.seen_memo = None
+        s.seen_memo = s.layout_memo = None
         return s
 
     def fresh_copy(self) -> Self:
@@ -252,6 +290,7 @@ class State(ABC):
         c.chance_draws, c.history, c.log = self.chance_draws, self.history[:], self.log[:]
         c.legal_memo = None
         c.seen_memo = None if self.seen_memo is None else self.seen_memo.copy()
+        c.layout_memo = self.layout_memo
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -272,7 +311,7 @@ class State(ABC):
     def from_snapshot(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from `snapshot()` output."""
         state = cls.__new__(cls)
-        state.legal_memo = state.seen_memo = None
+        state.legal_memo = state.seen_memo = state.layout_memo = None
         for name in stored_slots(cls):
             value = data[name]
             if name == "log":
@@ -353,7 +392,7 @@ class Seen:
         return twin
 
 
-_MEMOS = ("legal_memo", "seen_memo")
+_MEMOS = ("legal_memo", "seen_memo", "layout_memo")
 
 
 def _copy_lists(value: Any) -> Any:

@@ -27,6 +27,7 @@ from typing import Any, Self
 from candlelit.engine.errors import IllegalAction
 from candlelit.engine.flow import Step, Steps
 from candlelit.engine.state import TERMINAL
+from candlelit.engine.tensors import Layout, Tensor
 from candlelit.games.divinare.boards import DEALT, SUITS
 from candlelit.games.divinare.passing import (
     allows_choice,
@@ -53,6 +54,7 @@ from candlelit.games.divinare.state import (
     TWO_PLAYER_DISCARD,
     DivinareFields,
 )
+from candlelit.games.divinare.tensor import declare, encode
 from candlelit.games.divinare.turns import (
     allows_move,
     allows_play,
@@ -195,6 +197,15 @@ class DivinareState(DivinareFields):
                 tuple(self.hands[player]), tuple(self.held[player]),
                 tuple(self.discards[player]), tuple(self.to_commit),
                 tuple(map(tuple, self.tokens)))
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """Divinare's observation parts (see tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (see tensor.py)."""
+        encode(self, player, layout, out)
 
     def view(self, player: int | None = None) -> DivinareView:
         """What `player` (None: a spectator) may see (see views.py)."""
