@@ -6,11 +6,13 @@ import random
 from typing import Any
 
 from candlelit.engine.errors import IllegalAction, OptionError
+from candlelit.engine.tensors import Layout, Tensor
 
 from candlelit_wickwatch.deck import BOX_SIZE, COPIES, TALLEST
 from candlelit_wickwatch.fields import NO_OFFER, NUM_ACTIONS, OFFER, heights
 from candlelit_wickwatch.resample import resample
 from candlelit_wickwatch.rules import NightRules
+from candlelit_wickwatch.tensor import declare, encode
 from candlelit_wickwatch.views import view
 
 
@@ -79,6 +81,15 @@ class WickwatchState(NightRules):
         return (f"wickwatch/{self.num_players}/{o['hand_size']}/{self.nights}/{o['restless']}/"
                 f"{self.spirit_ids}{self.spirit_values}|{seen!r}|{self.pending_players()}"
                 f"|{self.hands[player]}{self.offers[player]}")
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """The observation parts (tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (tensor.py)."""
+        encode(self, player, layout, out)
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What `player` (None: a spectator) may see (views.py)."""

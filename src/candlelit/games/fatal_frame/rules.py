@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps
 from candlelit.engine.pins import Pins
+from candlelit.engine.tensors import Layout, Tensor
 from candlelit.engine.windows import Window
 from candlelit.games.fatal_frame.constants import MAX_DICE, MAX_ORBS, NUM_ACTIONS, OPENING_HAND
 from candlelit.games.fatal_frame.known import known_table as seat_known_table
@@ -30,6 +31,7 @@ from candlelit.games.fatal_frame.resample import resample as resample_world
 from candlelit.games.fatal_frame.state import FatalFrameFields
 from candlelit.games.fatal_frame.steps import STEPS
 from candlelit.games.fatal_frame.table import draw
+from candlelit.games.fatal_frame.tensor import declare, encode
 from candlelit.games.fatal_frame.turn import begin_turn, winners
 from candlelit.games.fatal_frame.view_types import FatalFrameView
 from candlelit.games.fatal_frame.views import view as seat_view
@@ -99,6 +101,15 @@ class FatalFrameState(FatalFrameFields):
     def known_table(self, player: int) -> Hashable:
         """The view's fields besides the log, as one tuple (see known.py)."""
         return seat_known_table(self, player)
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """Fatal Frame's observation parts (see tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (see tensor.py)."""
+        encode(self, player, layout, out)
 
     def resample(self, player: int, rng: Any) -> Self:
         """A world consistent with what `player` knows (see resample.py)."""

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps, check_complete
 from candlelit.engine.state import TERMINAL
+from candlelit.engine.tensors import Layout, Tensor
 from candlelit.engine.windows import Window
 from candlelit.games.shadow_hunters import (
     combat,
@@ -51,6 +52,7 @@ from candlelit.games.shadow_hunters.state import (
     ShadowHuntersFields,
 )
 from candlelit.games.shadow_hunters.steps import STEPS
+from candlelit.games.shadow_hunters.tensor import declare, encode
 from candlelit.games.shadow_hunters.view_types import ShadowHuntersView
 from candlelit.games.shadow_hunters.views import PHASES
 
@@ -148,6 +150,15 @@ class ShadowHuntersState(ShadowHuntersFields):
     def known_table(self, player: int) -> Hashable:
         """What `view(player)` shows besides its log, as one tuple (known.py)."""
         return known_table(self, player)
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """The observation parts (tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (tensor.py)."""
+        encode(self, player, layout, out)
 
     def resample(self, player: int, rng: random.Random) -> ShadowHuntersState:
         """A world consistent with what `player` knows (resample.py)."""
