@@ -271,36 +271,39 @@ def _seats(state: FatalFrameFields, seats: list[tuple[int, tuple[int, ...]]], ki
     """Every seat's token, rooms, counts, album and camera, in tensor order."""
     code, value = kinds.code, kinds.value
     per_room = STACK_TARGETS * kinds.width
+    positions, rooms, paths, ghosts_in = state.pos, state.room, state.path, state.room_ghosts
+    hands, albums, played, films = state.hands, state.album, state.items, state.film
+    functions, orbs_of, lives_of, skips = state.function, state.orbs, state.lives, state.skip_next
     for q, (cell, room_at, length, room_ghosts, room_count, hand, album, items, points, film,
             function, orbs, lives, misses) in seats:
-        pos = state.pos[q]
+        pos = positions[q]
         mv[cell + (CAMERA if pos < 0 else pos)] = 1
-        room = state.room[q]
+        room = rooms[q]
         if room >= 0:
             mv[room_at + room] = 1
-        if state.path[q]:
-            mv[length] = len(state.path[q])
-            for r, here in enumerate(state.room_ghosts[q]):
+        if paths[q]:
+            mv[length] = len(paths[q])
+            for r, here in enumerate(ghosts_in[q]):
                 if here:
                     mv[room_count + r] = len(here)
                     _ghosts(mv, room_ghosts + per_room * r, here, kinds)
-        mv[hand] = len(state.hands[q])
+        mv[hand] = len(hands[q])
         worth = 0
-        for kind in state.album[q]:
+        for kind in albums[q]:
             mv[album + code[kind]] += 1
             worth += value[kind]
-        for kind in state.items[q]:
+        for kind in played[q]:
             mv[items + code[kind]] += 1
             worth += value[kind]
         if worth:
             mv[points] = worth
-        if state.film[q] >= 0:
-            mv[film + code[state.film[q]]] = 1
-        if state.function[q] >= 0:
-            mv[function + code[state.function[q]]] = 1
-        if state.orbs[q]:
-            mv[orbs] = len(state.orbs[q])
-        if state.lives[q]:
-            mv[lives] = state.lives[q]
-        if state.skip_next[q]:
+        if films[q] >= 0:
+            mv[film + code[films[q]]] = 1
+        if functions[q] >= 0:
+            mv[function + code[functions[q]]] = 1
+        if orbs_of[q]:
+            mv[orbs] = len(orbs_of[q])
+        if lives_of[q]:
+            mv[lives] = lives_of[q]
+        if skips[q]:
             mv[misses] = 1
