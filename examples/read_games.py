@@ -20,6 +20,7 @@ import pyarrow.compute as pc
 
 from candlelit.engine.errors import CandlelitError
 from candlelit.sim.parquet import read_tables
+from candlelit.sim.stats import wilson
 
 
 def show(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]],
@@ -40,6 +41,12 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def interval(wins: int, games: int) -> str:
+    """The 95 % Wilson interval of a win share."""
+    low, high = wilson(wins, games)
+    return f"{100 * low:.1f}–{100 * high:.1f} %"
+
+
 def seat_positions(seats: Any) -> None:
     """Win share per seat position at each player count, against the fair share 1 / players."""
     grouped = seats.group_by(["players", "seat"]).aggregate(
@@ -49,35 +56,42 @@ def seat_positions(seats: Any) -> None:
     for r in grouped.to_pylist():
         share = r["won_sum"] / r["won_count"]
         rows.append([r["players"], r["seat"], r["won_count"], r["won_sum"], pct(share),
-                     pct(1 / r["players"]), f"{share * r['players']:.2f}x"])
+                     interval(r["won_sum"], r["won_count"]), pct(1 / r["players"]),
+                     f"{share * r['players']:.2f}x"])
     show("Win share by seat position", ["players", "seat", "games", "wins", "win share",
-                                        "fair share", "edge"], rows)
+                                        "95 % CI", "fair share", "edge"], rows)
 
 
 def by(seats: Any, column: str, title: str) -> None:
-    """Win share and mean return per value of `column` (a bot, a character), most wins first."""
+    """Win share and mean return per value of `column` (a bot, a character), highest share
+    first; nothing if the column has fewer than two values."""
     grouped = seats.filter(pc.is_valid(seats[column])).group_by(column).aggregate(
         [("won", "sum"), ("won", "count"), ("return", "mean")])
-    if grouped.num_rows == 0:
+    if grouped.num_rows < 2:  # nothing to compare
         return
     rows = [[r[column], r["won_count"], r["won_sum"], pct(r["won_sum"] / r["won_count"]),
-             f"{r['return_mean']:.3f}"]
+             interval(r["won_sum"], r["won_count"]), f"{r['return_mean']:.3f}"]
             for r in sorted(grouped.to_pylist(), key=lambda r: -r["won_sum"] / r["won_count"])]
-    show(title, [column, "seat-games", "wins", "win share", "mean return"], rows, labels=1)
+    show(title, [column, "seat-games", "wins", "win share", "95 % CI", "mean return"], rows,
+         labels=1)
 
 
 def lengths(games: Any) -> None:
-    """The spread of game length in actions and in rounds, and how games ended."""
+    """The spread of game length in actions and in rounds at each player count, and how games
+    ended."""
     rows = []
     for column, label in (("length", "actions"), ("rounds", "rounds")):
-        values = pc.drop_null(games[column])
-        if len(values) == 0:
-            continue
-        p10, p50, p90 = pc.quantile(values, q=[0.1, 0.5, 0.9]).to_pylist()
-        low, high = pc.min_max(values).values()
-        rows.append([label, low.as_py(), f"{p10:g}", f"{p50:g}", f"{p90:g}", high.as_py(),
-                     f"{pc.mean(values).as_py():.1f}"])
-    show("Game length", ["in", "min", "p10", "median", "p90", "max", "mean"], rows, labels=1)
+        for players in sorted(pc.unique(games["players"]).to_pylist()):
+            at = games.filter(pc.equal(games["players"], players))
+            values = pc.drop_null(at[column])
+            if len(values) == 0:
+                continue
+            p10, p50, p90 = pc.quantile(values, q=[0.1, 0.5, 0.9]).to_pylist()
+            low, high = pc.min_max(values).values()
+            rows.append([label, players, low.as_py(), f"{p10:g}", f"{p50:g}", f"{p90:g}",
+                         high.as_py(), f"{pc.mean(values).as_py():.1f}"])
+    show("Game length", ["in", "players", "min", "p10", "median", "p90", "max", "mean"], rows,
+         labels=1)
     endings = pc.value_counts(pc.drop_null(games["ending"])).to_pylist()
     if endings:
         total = sum(e["counts"] for e in endings)

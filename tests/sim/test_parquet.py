@@ -262,3 +262,14 @@ def test_pandas_reads_the_same_rows(tmp_path):
     assert frame["seed"].tolist() == [g["seed"] for g in games]
     assert [list(w) for w in frame["winners"]] == [g["winners"] for g in games]
     assert pd.read_parquet(seats_path(path))["won"].tolist() == [s["won"] for s in seats]
+
+
+def test_the_documented_columns_are_the_written_ones():
+    doc = (Path(__file__).parents[2] / "docs" / "analysis" / "parquet.md").read_text()
+    tables = doc.split("## The game table")[1].split("## The seat table")
+    for text, columns in zip(tables, (GAME_COLUMNS, SEAT_COLUMNS), strict=True):
+        documented = [tuple(cell.strip().strip("`") for cell in line.split("|")[1:4])
+                      for line in text.split("## ")[0].splitlines()
+                      if line.startswith("| `")]
+        assert documented == [(c.name, c.kind, "yes" if c.nullable else "no")
+                              for c in columns]

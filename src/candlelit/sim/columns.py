@@ -130,7 +130,7 @@ class Rows:
             self.games[name].append(value)
         for seat, fact in enumerate(result.seats):
             row = {"game_id": game_id, "seed": seed, "seat": seat, "bot": bots[seat],
-                   "won": seat in result.winners, "return": fact.returns, "score": fact.score,
+                   "won": seat in result.winners, "return": fact.return_, "score": fact.score,
                    "character": fact.character, "alive": fact.alive}
             for name, value in row.items():
                 self.seats[name].append(value)

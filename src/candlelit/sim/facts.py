@@ -17,7 +17,7 @@ SCORE_KEYS = ("scores", "points")
 class SeatFacts:
     """One seat at a game's end; None where the game has no such thing."""
 
-    returns: float
+    return_: float  # the seat's return (the engine's returns())
     score: int | None = None
     character: str | None = None
     alive: bool | None = None

@@ -137,21 +137,28 @@ def _table(pa: Any, path: Path, columns: Sequence[Column], name: str) -> Any:
         raise CandlelitError(f"{path}: no such file" if not path.exists() else
                              f"{path}: not a file")
     try:
-        table = pa.parquet.read_table(str(path))
+        found = pa.parquet.read_schema(str(path))
     except (OSError, pa.ArrowException) as exc:
-        reason = (str(exc).splitlines() or [type(exc).__name__])[0]
-        reason = reason.split("': ", 1)[-1] if reason.startswith("Could not open") else reason
-        raise CandlelitError(f"{path}: not a readable Parquet file ({reason})") from None
-    found = (table.schema.metadata or {}).get(TABLE_KEY, b"").decode(errors="replace")
-    if found != name:
-        said = f"holds the {found} table" if found else "is not a candlelit table"
+        raise CandlelitError(f"{path}: not a readable Parquet file ({_reason(exc)})") from None
+    table = (found.metadata or {}).get(TABLE_KEY, b"").decode(errors="replace")
+    if table != name:
+        said = f"holds the {table} table" if table else "is not a candlelit table"
         raise CandlelitError(f"{path}: {said}, not the {name} table")
     for column in columns:
-        index = table.schema.get_field_index(column.name)
-        if index < 0 or table.schema.field(index).type != _kind(pa, column.kind):
+        index = found.get_field_index(column.name)
+        if index < 0 or found.field(index).type != _kind(pa, column.kind):
             raise CandlelitError(f"{path}: the column {column.name!r} is missing or not "
                                  f"{column.kind}")
-    return table
+    try:
+        return pa.parquet.read_table(str(path), schema=found)
+    except (OSError, pa.ArrowException) as exc:
+        raise CandlelitError(f"{path}: not a readable Parquet file ({_reason(exc)})") from None
+
+
+def _reason(exc: Exception) -> str:
+    """pyarrow's reason in one line, without its restating the file's name."""
+    reason = (str(exc).splitlines() or [type(exc).__name__])[0]
+    return reason.split("': ", 1)[-1] if reason.startswith("Could not open") else reason
 
 
 def read_tables(path: Path) -> tuple[Any, Any]:
