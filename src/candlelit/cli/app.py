@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +15,9 @@ from candlelit.cli import console as tty
 from candlelit.cli.console import fail
 from candlelit.engine.errors import CandlelitError
 from candlelit.i18n import LANGUAGES, check_language
+
+if TYPE_CHECKING:
+    from candlelit.sim.parquet import GameTables
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and study five haunted tabletop card games.")
@@ -45,6 +49,24 @@ def _writable(path: Path | None, flag: str) -> None:
         fail(f"{flag} {path}: is a directory; give a file name")
     if not path.absolute().parent.is_dir():
         fail(f"{flag} {path}: the directory {path.absolute().parent} does not exist")
+
+
+def _tables(out: Path | None, only: bool = False) -> AbstractContextManager[GameTables | None]:
+    """The Parquet tables `--out` asks for (a .parquet file: checked, opened), else nothing;
+    `only`: the command writes no JSON lines, so any other file is refused."""
+    from candlelit.sim.parquet import GameTables, is_parquet, seats_path
+
+    if out is None or not is_parquet(out):
+        if out is not None and only:
+            fail(f"--out {out}: give a .parquet file (game records as JSON lines: "
+                 f"candlelit simulate --out FILE.jsonl)")
+        return nullcontext()
+    _writable(out, "--out")
+    _writable(seats_path(out), "--out")
+    try:
+        return GameTables(out)
+    except CandlelitError as exc:
+        fail(str(exc))
 
 
 def _options(game: str, boards: Path | None, option: list[str] | None,
@@ -148,7 +170,9 @@ def simulate(
     characters: Characters = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
-    out: Annotated[Path | None, typer.Option(help="write every game record (JSON lines)")]
+    out: Annotated[Path | None, typer.Option(
+        help="write every game record (JSON lines), or game and seat tables if FILE ends "
+             "in .parquet (FILE and FILE.seats.parquet)")]
     = None,
     plot: Annotated[Path | None, typer.Option(help="write a PNG of wins per seat and length")]
     = None,
@@ -167,8 +191,10 @@ def simulate(
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
                               variant=variant,
                               options=_options(game, boards, option, characters))
-        summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
-                      records=out)
+        with _tables(out) as tables:
+            summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
+                          records=out if tables is None else None,
+                          sink=None if tables is None else tables.sink(spec))
         if plot is not None:
             plot_summary(summary, plot)
     except CandlelitError as exc:
@@ -195,6 +221,8 @@ def compare(
     = None,
     md: Annotated[Path | None, typer.Option(help="write the table as Markdown")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    out: Annotated[Path | None, typer.Option(
+        help="write game and seat tables: FILE.parquet and FILE.seats.parquet")] = None,
 ) -> None:
     """Compare variants across player counts: game length and the first seat's edge."""
     from candlelit.engine.registry import get
@@ -217,8 +245,9 @@ def compare(
         fail(str(exc))
         return
     try:
-        result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
-                             _options(spec.name, None, option))
+        with _tables(out, only=True) as tables:
+            result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
+                                 _options(spec.name, None, option), tables)
         if plot is not None:
             plot_compare(result, plot)
     except CandlelitError as exc:
@@ -251,11 +280,13 @@ def ladder(
     plot: Annotated[Path | None, typer.Option(help="write a PNG of ratings and win shares")]
     = None,
     md: Annotated[Path | None, typer.Option(help="write the tables as Markdown")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="write game and seat tables: FILE.parquet and FILE.seats.parquet")] = None,
 ) -> None:
     """Round-robin matches between bot kinds (one seat of a kind against a field of another,
     seats rotated, the same deals for every pairing): ratings and win shares."""
     from candlelit.engine.registry import get
-    from candlelit.sim.ladder import LadderSpec, run_ladder
+    from candlelit.sim.ladder import LadderSpec, run_ladder, table_sink
     from candlelit.sim.ladder_report import ladder_markdown, render_ladder
     from candlelit.sim.plots import plot_ladder
 
@@ -269,7 +300,9 @@ def ladder(
                           players=manifest.usual_players if players is None else players,
                           bots=tuple(b.strip() for b in bots.split(",")), games=n, seed=seed,
                           variant=variant, options=_options(manifest.name, None, option))
-        summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty())
+        with _tables(out, only=True) as tables:
+            summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty(),
+                                 sink=None if tables is None else table_sink(spec, tables))
         if plot is not None:
             plot_ladder(summary, plot)
     except CandlelitError as exc:
@@ -299,6 +332,8 @@ def balance(
     = Path("balance.png"),
     md: Annotated[Path | None, typer.Option(help="also write the report as Markdown")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    out: Annotated[Path | None, typer.Option(
+        help="write game and seat tables: FILE.parquet and FILE.seats.parquet")] = None,
 ) -> None:
     """Play N games with random character draws: each character's win rate, survival, length."""
     from candlelit.engine.plugins import resolve
@@ -314,8 +349,9 @@ def balance(
         lab = resolve(spec.balance)
 
         options = _options(spec.name, None, option) | ({"variant": variant} if variant else {})
-        report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
-                                 options)
+        with _tables(out, only=True) as tables:
+            report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
+                                     options, **({} if tables is None else {"tables": tables}))
         if plot is not None:
             lab.plot(report, plot)
     except CandlelitError as exc:

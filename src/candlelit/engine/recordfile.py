@@ -12,6 +12,8 @@ from typing import Any
 
 from candlelit.engine.errors import RecordError
 
+PARQUET_MAGIC = b"PAR1"
+"""How a Parquet file begins (`simulate --out games.parquet` writes one: rows, not records)."""
 MAX_RECORD_BYTES = 16_000_000
 """The largest record read (a line, or a whole one-record file); the longest game's record
 is under 100 kB."""
@@ -54,6 +56,9 @@ def read_records(path: Path) -> Iterator[Entry]:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
         first = handle.readline(MAX_RECORD_BYTES + 1)
+        if first.startswith(PARQUET_MAGIC):
+            raise RecordError(f"{path} is a Parquet table of results, not game records "
+                              f"(records: candlelit simulate --out FILE.jsonl)")
         if _whole_object(first):
             yield from _lines(first, handle)
             return

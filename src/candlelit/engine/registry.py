@@ -72,7 +72,8 @@ class GameSpec:
     commands: str | None = None
     """`"module:function"`: function(app) adds the game's own commands to the `candlelit` CLI."""
     balance: str | None = None
-    """Module with `run_balance`, `plot` and `markdown`: the game's balance lab."""
+    """Module with `run_balance`, `plot` and `markdown`: the game's balance lab (`run_balance`
+    takes `tables=`, a `candlelit.sim.parquet.GameTables`, for `balance --out`)."""
     view_type: str | None = None
     """`"module:TypedDict"`: the type every `view(seat)` and `view(None)` returns."""
     follow_up: str | None = None

@@ -9,17 +9,22 @@ each seat wins against its fair share (1 / players), the first seat's edge in pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get
 from candlelit.sim.runner import SimulationSpec, run
 
+if TYPE_CHECKING:
+    from candlelit.sim.parquet import GameTables
+
 
 def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[int],
             games: int, bot: str = "random", seed: int = 0, jobs: int = 1,
-            options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One simulation summary per (variant, player count), all with `bot` in every seat."""
+            options: dict[str, Any] | None = None,
+            tables: GameTables | None = None) -> dict[str, Any]:
+    """One simulation summary per (variant, player count), all with `bot` in every seat;
+    `tables` (if given) gets every game, cell by cell in that order."""
     spec = get(game)
     for players in player_counts:
         if players not in spec.player_counts:
@@ -28,9 +33,9 @@ def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[i
     runs = []
     for variant in variants:
         for players in player_counts:
-            summary = run(SimulationSpec(game=game, players=players, bots=(bot,), games=games,
-                                         seed=seed, variant=variant,
-                                         options=dict(options or {})), jobs=jobs)
+            cell = SimulationSpec(game=game, players=players, bots=(bot,), games=games,
+                                  seed=seed, variant=variant, options=dict(options or {}))
+            summary = run(cell, jobs=jobs, sink=None if tables is None else tables.sink(cell))
             summary["first_seat_edge"] = first_seat_edge(summary)
             runs.append(summary)
     return {"game": game, "bot": bot, "games": games, "seed": seed,

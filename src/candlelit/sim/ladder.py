@@ -11,17 +11,26 @@ by number and tallied in a fixed order (by game number, then pairing).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from candlelit.bots.registry import make_bot
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get, load
+from candlelit.sim.columns import Pairing, setting
 from candlelit.sim.ratings import Outcome, rate
 from candlelit.sim.runner import GameResult, SimulationSpec, play_one, progress_bar
 from candlelit.sim.stats import wilson
+
+if TYPE_CHECKING:
+    from candlelit.sim.parquet import GameTables
+
+Task = tuple[int, int]
+"""A ladder game: (pairing, game number)."""
+LadderSink = Callable[[Sequence[tuple[Task, GameResult]]], None]
+"""Where a ladder hands its played games with their seat facts, in task order, as it goes."""
 
 
 @dataclass(frozen=True)
@@ -49,15 +58,38 @@ class LadderSpec:
         return tuple(seats)
 
 
-def _play(spec: LadderSpec, pairing: int, index: int) -> GameResult:
+def _play(spec: LadderSpec, pairing: int, index: int, facts: bool = False) -> GameResult:
     """Game `index` of `pairing`, played as the simulation plays its numbered games."""
     sim = SimulationSpec(spec.game, spec.players, spec.seating(pairing, index), spec.games,
                          spec.seed, spec.variant, spec.options)
-    return play_one(sim, index)
+    return play_one(sim, index, facts=facts)
 
 
-def _play_tasks(spec: LadderSpec, tasks: Sequence[tuple[int, int]]) -> list[GameResult]:
-    return [_play(spec, pairing, index) for pairing, index in tasks]
+def _play_tasks(spec: LadderSpec, tasks: Sequence[Task], facts: bool = False) -> list[GameResult]:
+    return [_play(spec, pairing, index, facts) for pairing, index in tasks]
+
+
+def _handed(tasks: Sequence[Task], done: list[GameResult],
+            sink: LadderSink | None) -> list[GameResult]:
+    """`done`, the games of `tasks`, handed to `sink`, then as the ladder keeps them."""
+    if sink is None:
+        return done
+    sink(list(zip(tasks, done, strict=True)))
+    return [replace(r, seats=None) for r in done]
+
+
+def table_sink(spec: LadderSpec, tables: GameTables) -> LadderSink:
+    """Where a ladder of `spec` hands its games to become rows of `tables`."""
+    run = setting(spec.game, spec.players, spec.seed, spec.variant, spec.options)
+    pairings = spec.pairings()
+
+    def add(played: Sequence[tuple[Task, GameResult]]) -> None:
+        for (pairing, index), result in played:
+            candidate, rest = pairings[pairing]
+            tables.add(run, spec.seating(pairing, index), result,
+                       Pairing(pairing, candidate, rest, index % spec.players))
+
+    return add
 
 
 def check(spec: LadderSpec) -> None:
@@ -72,15 +104,18 @@ def check(spec: LadderSpec) -> None:
         make_bot(name, spec.game, 0, 0)
 
 
-def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
-    """Play every pairing's games on `jobs` processes and summarise them (see `summarise`)."""
+def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False,
+               sink: LadderSink | None = None) -> dict[str, Any]:
+    """Play every pairing's games on `jobs` processes and summarise them (see `summarise`);
+    `sink` gets the games with their seat facts, in task order, as they are played."""
     check(spec)
     tasks = [(p, i) for i in range(spec.games) for p in range(len(spec.pairings()))]
     bar = progress_bar(len(tasks), "ladder") if progress else None
     results: list[GameResult] = []
+    facts = sink is not None
     if jobs == 1:
         for task in tasks:
-            results.extend(_play_tasks(spec, [task]))
+            results.extend(_handed([task], _play_tasks(spec, [task], facts), sink))
             if bar is not None:
                 bar[0].update(bar[1], advance=1)
     else:
@@ -88,8 +123,9 @@ def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False) -> dict[
         chunks = [tasks[k:k + size] for k in range(0, len(tasks), size)]
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for future in [pool.submit(_play_tasks, spec, chunk) for chunk in chunks]:
-                done = future.result()
+            futures = [pool.submit(_play_tasks, spec, chunk, facts) for chunk in chunks]
+            for chunk, future in zip(chunks, futures, strict=True):
+                done = _handed(chunk, future.result(), sink)
                 results.extend(done)
                 if bar is not None:
                     bar[0].update(bar[1], advance=len(done))

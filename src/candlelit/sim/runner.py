@@ -6,9 +6,9 @@ import json
 import multiprocessing
 import statistics
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from candlelit.engine.records import make_record
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import TERMINAL
+from candlelit.sim.facts import SeatFacts, seat_facts
 from candlelit.sim.stats import quantile, wilson
 
 CHUNK = 250
@@ -56,6 +57,11 @@ class GameResult:
     record: dict[str, Any] | None = None
     rounds: int | None = None  # the game's own round count at the end, if its view has one
     ending: str | None = None  # how the game ended, if its view says (e.g. "boss", "rounds")
+    seats: tuple[SeatFacts, ...] | None = None  # each seat's facts at the end, if asked for
+
+
+Sink = Callable[[Sequence[GameResult]], None]
+"""Where a run hands each chunk of played games, in game order, as it goes (e.g. a table)."""
 
 
 def game_seed(master: int, index: int) -> int:
@@ -68,14 +74,17 @@ def bot_seed(master: int, index: int, seat: int) -> int:
     return derive_seed("bot", master, index, seat)
 
 
-def play_one(spec: SimulationSpec, index: int, keep_record: bool = False) -> GameResult:
-    """Play game `index` of `spec` to the end (or to its length bound)."""
+def play_one(spec: SimulationSpec, index: int, keep_record: bool = False,
+             facts: bool = False) -> GameResult:
+    """Play game `index` of `spec` to the end (or to its length bound); `facts`: with each
+    seat's facts at the end."""
     names = spec.seat_bots()
     state = load(spec.game, spec.players, game_seed(spec.seed, index), spec.options,
                  spec.variant)
     bots = [make_bot(name, spec.game, seat, bot_seed(spec.seed, index, seat))
             for seat, name in enumerate(names)]
     acts = [bot.act for bot in bots]
+    start = state.clone() if facts else None
     seats = [SeatObservation(state, seat) for seat in range(spec.players)]
     limit = state.max_game_length()
     legal_actions, apply_action, current = (state.legal_actions, state.apply_action,
@@ -94,12 +103,21 @@ def play_one(spec: SimulationSpec, index: int, keep_record: bool = False) -> Gam
     ending = (public.get("result") or {}).get("reason")
     return GameResult(index, tuple(state.winners()), length, finished, record,
                       rounds if isinstance(rounds, int) else None,
-                      ending if isinstance(ending, str) else None)
+                      ending if isinstance(ending, str) else None,
+                      None if start is None else seat_facts(state, public, start))
 
 
 def _play_chunk(spec: SimulationSpec, start: int, stop: int,
-                keep_records: bool) -> list[GameResult]:
-    return [play_one(spec, i, keep_records) for i in range(start, stop)]
+                keep_records: bool, facts: bool = False) -> list[GameResult]:
+    return [play_one(spec, i, keep_records, facts) for i in range(start, stop)]
+
+
+def _handed(chunk: list[GameResult], sink: Sink | None) -> list[GameResult]:
+    """`chunk` handed to `sink`, then as a run keeps it: without its seat facts."""
+    if sink is None:
+        return chunk
+    sink(chunk)
+    return [replace(r, seats=None) for r in chunk]
 
 
 def _chunks(total: int) -> Iterator[tuple[int, int]]:
@@ -108,26 +126,29 @@ def _chunks(total: int) -> Iterator[tuple[int, int]]:
 
 
 def run(spec: SimulationSpec, jobs: int = 1, progress: bool = False,
-        records: Path | None = None) -> dict[str, Any]:
-    """Play `spec.games` games on `jobs` processes and summarise them (see `summarise`)."""
+        records: Path | None = None, sink: Sink | None = None) -> dict[str, Any]:
+    """Play `spec.games` games on `jobs` processes and summarise them (see `summarise`);
+    `sink` gets the games with their seat facts, chunk by chunk in game order."""
     names = spec.seat_bots()
     load(spec.game, spec.players, 0, spec.options, spec.variant)  # fail early on bad settings
     for seat, name in enumerate(names):
         make_bot(name, spec.game, seat, 0)
     keep = records is not None
+    facts = sink is not None
     results: list[GameResult] = []
     bar = progress_bar(spec.games, "simulating") if progress else None
     if jobs == 1:
         for start, stop in _chunks(spec.games):
-            results.extend(_play_chunk(spec, start, stop, keep))
+            results.extend(_handed(_play_chunk(spec, start, stop, keep, facts), sink))
             if bar is not None:
                 bar[0].update(bar[1], advance=stop - start)
     else:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_play_chunk, spec, a, b, keep) for a, b in _chunks(spec.games)]
+            futures = [pool.submit(_play_chunk, spec, a, b, keep, facts)
+                       for a, b in _chunks(spec.games)]
             for future in futures:
-                chunk = future.result()
+                chunk = _handed(future.result(), sink)
                 results.extend(chunk)
                 if bar is not None:
                     bar[0].update(bar[1], advance=len(chunk))

@@ -7,15 +7,16 @@ table and `plot` draws win rates with their 95 % Wilson intervals against the fi
 
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import make_bot
@@ -30,8 +31,13 @@ from candlelit.games.shadow_hunters.characters import (
     pool_with,
 )
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
-from candlelit.sim.runner import bot_seed, game_seed
+from candlelit.sim.columns import Setting
+from candlelit.sim.facts import SeatFacts
+from candlelit.sim.runner import GameResult, bot_seed, game_seed
 from candlelit.sim.stats import wilson
+
+if TYPE_CHECKING:
+    from candlelit.sim.parquet import GameTables
 
 CHUNK = 50
 SOLO = "none"
@@ -49,6 +55,11 @@ class Outcome:
     actions: int
     finished: bool
     reason: str
+    returns: tuple[float, ...] = ()
+
+
+Sink = Callable[[Sequence[Outcome]], None]
+"""Where the lab hands each chunk of played games, in game order, as it goes."""
 
 
 @dataclass(frozen=True)
@@ -89,28 +100,57 @@ def play_one(job: _Job, index: int) -> Outcome:
                            player)
         actions += 1
     return Outcome(index, drawn, tuple(state.winners()), tuple(state.alive), state.round,
-                   actions, state.is_terminal(), state.reason)
+                   actions, state.is_terminal(), state.reason, tuple(state.returns()))
 
 
 def _play_chunk(job: _Job, start: int, stop: int) -> list[Outcome]:
     return [play_one(job, i) for i in range(start, stop)]
 
 
-def _play_all(job: _Job, games: int, jobs: int) -> list[Outcome]:
+def _handed(chunks: Iterable[list[Outcome]], sink: Sink | None) -> list[Outcome]:
+    """Every outcome of `chunks`, each chunk handed to `sink` as it comes."""
+    kept = []
+    for chunk in chunks:
+        if sink is not None:
+            sink(chunk)
+        kept.extend(chunk)
+    return kept
+
+
+def _play_all(job: _Job, games: int, jobs: int, sink: Sink | None = None) -> list[Outcome]:
     size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * jobs))))
     bounds = [(a, min(games, a + size)) for a in range(0, games, size)]
     if jobs <= 1:
-        return [o for a, b in bounds for o in _play_chunk(job, a, b)]
+        return _handed((_play_chunk(job, a, b) for a, b in bounds), sink)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures = [pool.submit(_play_chunk, job, a, b) for a, b in bounds]
-        return [o for f in futures for o in f.result()]
+        return _handed((f.result() for f in futures), sink)
+
+
+def table_sink(tables: GameTables, job: _Job, variant: str | None,
+               shown: dict[str, Any], custom: bool) -> Sink:
+    """Where the lab hands its games to become rows of `tables` (each seat's character
+    and whether it lived)."""
+    run = Setting(SPEC.name, job.players, variant,
+                  json.dumps(shown, ensure_ascii=False, sort_keys=True), custom, job.seed)
+
+    def add(outcomes: Sequence[Outcome]) -> None:
+        for o in outcomes:
+            seats = tuple(SeatFacts(o.returns[s], None, o.drawn[s], bool(o.alive[s]))
+                          for s in range(job.players))
+            tables.add(run, job.bots, GameResult(o.index, o.winners, o.actions, o.finished,
+                                                 None, o.rounds, o.reason, seats))
+
+    return add
 
 
 def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: int,
                 character_files: Sequence[str | Path] = (),
-                options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play `games` games with random character draws and report each character's results."""
+                options: dict[str, Any] | None = None,
+                tables: GameTables | None = None) -> dict[str, Any]:
+    """Play `games` games with random character draws and report each character's results;
+    `tables` (if given) gets every game as it is played."""
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     if not SPEC.min_players <= players <= SPEC.max_players:
@@ -125,9 +165,12 @@ def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: 
     pool = characters_for(resolved["characters"])
     if len(pool) < players:
         raise OptionError(f"{len(pool)} characters cannot fill {players} seats")
-    outcomes = _play_all(_Job(players, names, seed, resolved), games, max(1, jobs))
     shown = {k: v for k, v in resolved.items() if k != "characters"}
     shown["characters"] = "custom" if base is not None else None
+    job = _Job(players, names, seed, resolved)
+    custom = base is not None or bool(character_files)
+    outcomes = _play_all(job, games, max(1, jobs), None if tables is None else
+                         table_sink(tables, job, variant, shown, custom))
     return summarise(pool, outcomes, {
         "game": SPEC.name, "players": players, "games": games, "seed": seed,
         "bots": list(names), "variant": variant, "options": shown,
