@@ -10,6 +10,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
@@ -21,9 +23,6 @@ from candlelit.sim import parquet, runner
 from candlelit.sim.columns import GAME_COLUMNS, SEAT_COLUMNS
 from candlelit.sim.parquet import GameTables, read_tables, seats_path
 from candlelit.sim.runner import game_seed
-
-pa = pytest.importorskip("pyarrow")
-pq = pytest.importorskip("pyarrow.parquet")
 
 cli = CliRunner()
 EXAMPLE = Path(__file__).parents[2] / "examples" / "read_games.py"
@@ -251,17 +250,6 @@ def test_bad_settings_leave_no_files_and_say_one_line(tmp_path, monkeypatch):
     assert "needs pyarrow: pip install 'candlelit[parquet]'" in one_line_error(
         "simulate", "divinare", "-n", "1", "--out", str(path))
     assert not path.exists()
-
-
-def test_pandas_reads_the_same_rows(tmp_path):
-    pd = pytest.importorskip("pandas")
-    path = tmp_path / "games.parquet"
-    invoke("simulate", "divinare", "-n", "3", "--players", "2", "--out", str(path))
-    games, seats = rows(path)
-    frame = pd.read_parquet(path)
-    assert frame["seed"].tolist() == [g["seed"] for g in games]
-    assert [list(w) for w in frame["winners"]] == [g["winners"] for g in games]
-    assert pd.read_parquet(seats_path(path))["won"].tolist() == [s["won"] for s in seats]
 
 
 def test_the_documented_columns_are_the_written_ones():
