@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from open_spiel.python.algorithms import ismcts
 from rich.table import Table
 
 from candlelit.bots.base import SeatObservation
@@ -95,4 +96,7 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     # OpenSpiel's C++ side calls a python game's methods by these names
     CandlelitGame.make_py_observer, CandlelitState._legal_actions,
     CandlelitState._apply_action, CandlelitState._action_to_string,
+    # OpenSpiel's python ISMCTS draws each world with this method (bench/openspiel_duel.py
+    # overrides it to stop the search on time)
+    ismcts.ISMCTSBot.sample_root_state,
 )

@@ -99,6 +99,8 @@ def test_chance_outcome_is_the_candlelit_seed_and_play_goes_through_unchanged(ga
         twin.apply_action(action)
     assert state.world() == twin
     assert state.history() == [17, *[a for _, a in twin.history]]
+    _, again = pyspiel.build_state_from_history_string(str(table), state.history_str())
+    assert again.world() == twin  # OpenSpiel's history replays the game
 
 
 @pytest.mark.parametrize(("game", "players"), cases())
