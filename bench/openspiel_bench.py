@@ -4,9 +4,11 @@
   playout   for every registered game at its usual player count, uniformly random games
             through `pyspiel.load_game("candlelit_<game>")`, the loop of shared/bench/peers.py's
             `os:` cases (`state.legal_actions()`, `state.apply_action(...)` on the pyspiel
-            state; the one chance node picks a uniform outcome by index), once plain and once
-            with `state.observation_tensor(seat)` for the seat to act at every step (OpenSpiel's
-            observation, a list of floats, as its RL environment reads it). µs per player action.
+            state; the one chance node picks a uniform outcome by index): plain, with
+            `state.observation_tensor(seat)` for the seat to act at every step (a list of
+            floats through OpenSpiel's C++ side, as its RL environment reads it), and with
+            `make_observation(game).set_from(state, seat)` instead (the python observer's
+            numpy tensor, filled in place). µs per player action.
   ismcts    at search_bench.py's decision (4 players, the heuristic plays seed 11 until after
             60 actions a seat has three or more legal actions): candlelit's `ismcts:<N>` with
             the rollouts of the game's `hard` bot (random: `:epsilon=1`, in every shipped
@@ -34,6 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from benchlib import OPENSPIEL_JSON, fmt, markdown_table, run_meta
 from candlelit.bots.base import SeatObservation
@@ -45,10 +48,13 @@ from search_bench import PLAYERS, decision_point
 SEED = 20240601
 
 
-def playout_unit(spec: GameSpec, observe: bool) -> Callable[[], int]:
-    """One uniformly random game through the registration per call; its player actions."""
+def playout_unit(spec: GameSpec, observe: str) -> Callable[[], int]:
+    """One uniformly random game through the registration per call; its player actions.
+    `observe`: "" (none), "tensor" (`state.observation_tensor(seat)` every step) or
+    "observer" (`make_observation(game).set_from(state, seat)` every step)."""
     table = openspiel.load_game(spec.name, spec.usual_players)
     r = random.Random(SEED).random
+    observer = make_observation(table) if observe == "observer" else None
 
     def unit() -> int:
         state = table.new_initial_state()
@@ -58,8 +64,10 @@ def playout_unit(spec: GameSpec, observe: bool) -> Callable[[], int]:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(r() * len(outcomes))][0])
                 continue
-            if observe:
+            if observe == "tensor":
                 state.observation_tensor(state.current_player())
+            elif observer is not None:
+                observer.set_from(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(r() * len(legal))])
             actions += 1
@@ -136,11 +144,12 @@ def main() -> int:
               flush=True)
         row: dict[str, Any] = {"case": f"openspiel:{spec.name}/{spec.usual_players}p",
                                "game": spec.name, "players": spec.usual_players,
-                               **timed(playout_unit(spec, False), args.seconds)}
-        try:
-            row["tensor"] = timed(playout_unit(spec, True), args.seconds)
-        except NotImplementedError as exc:  # a game without its observation tensor yet
-            row["tensor"] = {"error": f"NotImplementedError: {exc}"}
+                               **timed(playout_unit(spec, ""), args.seconds)}
+        for observe in ("tensor", "observer"):
+            try:
+                row[observe] = timed(playout_unit(spec, observe), args.seconds)
+            except NotImplementedError as exc:  # a game without its observation tensor yet
+                row[observe] = {"error": f"NotImplementedError: {exc}"}
         data["playouts"].append(row)
         try:
             data["ismcts"].append(ismcts_rates(spec.name, args.iterations))
@@ -158,8 +167,10 @@ def markdown(data: dict[str, Any]) -> str:
     """The two tables of one run."""
     rows = [[r["case"], fmt(r.get("us_per_action"), 2),
              fmt(r["tensor"].get("us_per_action"), 2),
+             fmt(r["observer"].get("us_per_action"), 2),
              fmt(r.get("mean_actions_per_game"))] for r in data["playouts"]]
-    text = markdown_table(["case", "µs/action", "µs/action +tensor", "actions/game"], rows)
+    text = markdown_table(["case", "µs/action", "+observation_tensor", "+observer",
+                           "actions/game"], rows)
     rows = [[r["game"], r.get("candlelit_bot", r.get("error", "")),
              fmt(r.get("candlelit_per_s")), fmt(r.get("openspiel_per_s"))]
             for r in data["ismcts"]]

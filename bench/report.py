@@ -137,24 +137,28 @@ def openspiel_section(data: dict[str, Any] | None, peers: Sequence[dict[str, Any
     md = ["## Through the OpenSpiel registration (`candlelit.rl.openspiel`), µs per action", ""]
     anchor = next((p for p in peers if p.get("case") == "os:python_tic_tac_toe"
                    and p.get("us_per_action")), None)
-    header = ["case", "µs/action", "µs/action +tensor", "actions/game"]
+    header = ["case", "µs/action", "+observation_tensor", "+observer", "actions/game"]
     if anchor is not None:
         header += [f"÷ os:python_tic_tac_toe ({fmt(anchor['us_per_action'], 2)} µs)",
-                   "+tensor ÷ os:python_tic_tac_toe"]
+                   "+observation_tensor ÷ it", "+observer ÷ it"]
     rows = []
     for r in data.get("playouts", []):
-        tensor = r.get("tensor", {})
-        row = [r["case"], fmt(r.get("us_per_action"), 2),
-               fmt(tensor.get("us_per_action"), 2) if "error" not in tensor else "not yet",
-               fmt(r.get("mean_actions_per_game"))]
+        looks = [r.get(kind, {}) for kind in ("tensor", "observer")]
+        row = [r["case"], fmt(r.get("us_per_action"), 2)]
+        row += [fmt(look.get("us_per_action"), 2) if "error" not in look else "not yet"
+                for look in looks]
+        row.append(fmt(r.get("mean_actions_per_game")))
         if anchor is not None:
-            row += [fmt_ratio(ratio(r.get("us_per_action"), anchor["us_per_action"])),
-                    fmt_ratio(ratio(tensor.get("us_per_action"), anchor["us_per_action"]))]
+            row += [fmt_ratio(ratio(x, anchor["us_per_action"])) for x in
+                    (r.get("us_per_action"), *[look.get("us_per_action") for look in looks])]
         rows.append(row)
     md.append(markdown_table(header, rows))
     md.append("Each step `state.legal_actions()` and `state.apply_action(...)` on the pyspiel "
-              "state (the peers' `os:` loop); `+tensor` adds `state.observation_tensor(seat)` "
-              "for the seat to act. The peer loop builds no observation.")
+              "state (the peers' `os:` loop); `+observation_tensor` adds "
+              "`state.observation_tensor(seat)` for the seat to act (a list through "
+              "OpenSpiel's C++ side), `+observer` adds `make_observation(game).set_from(state, "
+              "seat)` instead (the python observer's numpy tensor, in place). The peer loop "
+              "builds no observation.")
     md.append("")
     md.append("## ISMCTS iterations per second")
     md.append("")
