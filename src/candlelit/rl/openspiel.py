@@ -97,7 +97,8 @@ def game_type(spec: GameSpec) -> Any:
 
 @dataclass(frozen=True, eq=False)
 class Settings:
-    """One loaded OpenSpiel game's candlelit settings (shared by its states, never copied)."""
+    """One loaded OpenSpiel game's candlelit settings (its states share them: deep copies keep
+    the same object)."""
 
     game: str
     players: int
