@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from open_spiel.python.algorithms import ismcts
 from rich.table import Table
 
 from candlelit.bots.base import SeatObservation
@@ -31,6 +32,7 @@ from candlelit.games.nevermore.cards import _SourceRef as NevermoreSourceRef
 from candlelit.games.shadow_hunters.catalogue import board_context as shadow_hunters_board
 from candlelit.games.shadow_hunters.commands import register as shadow_hunters_commands
 from candlelit.games.shadow_hunters.vocabulary import BlockType
+from candlelit.rl.openspiel import CandlelitGame, CandlelitState
 from candlelit.server.app import app_from_env
 from candlelit.server.render import _GameTemplates, env
 
@@ -91,4 +93,10 @@ USED_WHERE_VULTURE_CANNOT_SEE = (
     BlockType("name", {}, "contract").contract,
     # `serve --workers N` hands uvicorn this factory as an import string
     app_from_env,
+    # OpenSpiel's C++ side calls a python game's methods by these names
+    CandlelitGame.make_py_observer, CandlelitState._legal_actions,
+    CandlelitState._apply_action, CandlelitState._action_to_string,
+    # OpenSpiel's python ISMCTS draws each world with this method (bench/openspiel_duel.py
+    # overrides it to stop the search on time)
+    ismcts.ISMCTSBot.sample_root_state,
 )

@@ -5,7 +5,9 @@ Finds shared/ as `$(git rev-parse --show-toplevel)/../shared` (so a clean clone 
 beside shared/ works), creates `bench/.venv-peers` on first use (`python3 -m venv` +
 `pip install -r shared/bench/requirements-peers.txt`; a stamp file holding the hash of the
 requirements skips the install afterwards), then runs shared/bench/peers.py on the
-pure-Python random-playout cases and writes its JSON to bench/results/peers.json.
+pure-Python random-playout cases and the python ISMCTS ones (`os-ismcts-py`: OpenSpiel's
+python bot on its C++ games, --ismcts-sims per decision) and writes its JSON to
+bench/results/peers.json.
 
 It never fails the bench: if shared/ is missing, the install fails (no network) or
 peers.py fails, it writes `{"skipped": "<why>"}` to the same file, says so on stderr and
@@ -38,6 +40,7 @@ PEER_CASES = (
     "os:python_liars_poker",
     "pz-raw:tictactoe_v3",     # PettingZoo AEC raw_env (observation dict every step)
     "rlcard:leduc-holdem",     # RLCard env.run with RandomAgent.step
+    "os-ismcts-py",            # OpenSpiel's python ISMCTS bot on its C++ games (iterations/s)
 )
 """Substrings for `peers.py --only` (it keeps every case whose name contains one)."""
 
@@ -124,6 +127,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=3.0, help="budget per peer case (default 3)")
     ap.add_argument("--segments", type=int, default=3, help="slices per case")
+    ap.add_argument("--ismcts-sims", type=int, default=200,
+                    help="simulations per decision of the os-ismcts-py cases (default 200)")
     ap.add_argument("--only", default=",".join(PEER_CASES),
                     help="peers.py --only filter (default: the pure-Python playout cases)")
     ap.add_argument("--json", default=str(PEERS_JSON), help="where to write peers.py's JSON")
@@ -152,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             argv_peers.append("--list")
         else:
             argv_peers += ["--no-obs", "--seconds", str(args.seconds),
-                           "--segments", str(args.segments), "--json", str(out)]
+                           "--segments", str(args.segments), "--ismcts-sims",
+                           str(args.ismcts_sims), "--json", str(out)]
         print(f"peers: {' '.join(argv_peers)}", file=sys.stderr, flush=True)
         try:
             done = subprocess.run(argv_peers, cwd=shared / "bench", stdin=subprocess.DEVNULL,

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """One report from candlelit's numbers and the peers' numbers of the same run.
 
-Reads bench/results/engine.json (engine_bench.py) and bench/results/peers.json
-(peers_run.py: peers.py's output, or a `{"skipped": why}` record) and writes
-bench/results/latest.md and bench/results/latest.json:
+Reads bench/results/engine.json (engine_bench.py), bench/results/peers.json
+(peers_run.py: peers.py's output, or a `{"skipped": why}` record) and
+bench/results/openspiel.json (openspiel_bench.py) and writes bench/results/latest.md and
+bench/results/latest.json:
 
   - random playouts of both, µs per player action with all the loop's work included;
   - ratios candlelit µs/action ÷ peer µs/action (< 1: candlelit is faster), the plain
@@ -14,6 +15,10 @@ bench/results/latest.md and bench/results/latest.json:
     playout (target: at most KEY_TARGET_RATIO);
   - candlelit's state-method costs (clone, view, information-state string, serialize,
     resample);
+  - random playouts through the OpenSpiel registration (plain and with an observation
+    tensor per step) beside `os:python_tic_tac_toe`, and ISMCTS iterations per second
+    (candlelit's and OpenSpiel's python bot on one candlelit decision) beside peers.py's
+    `os-ismcts-py` cases;
   - the calibration loop of both processes (machine noise) and the targets.
 
 Usage
@@ -31,7 +36,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchlib import ENGINE_JSON, LATEST_JSON, LATEST_MD, PEERS_JSON, fmt, markdown_table
+from benchlib import (
+    ENGINE_JSON,
+    LATEST_JSON,
+    LATEST_MD,
+    OPENSPIEL_JSON,
+    PEERS_JSON,
+    fmt,
+    markdown_table,
+)
 
 PLAYOUT_TARGET_US = {"divinare": 6.0, "nevermore": 15.0, "fatal-frame": 20.0,
                      "shadow-hunters": 20.0, "anima": 20.0}
@@ -114,8 +127,61 @@ def drift(calib: Sequence[dict[str, Any]]) -> str:
     return f"{fmt(rates[0])} → {fmt(rates[-1])} games/s ({change:+.1f} %)"
 
 
+def openspiel_section(data: dict[str, Any] | None, peers: Sequence[dict[str, Any]],
+                      ) -> list[str]:
+    """The OpenSpiel registration's playouts beside `os:python_tic_tac_toe`, and the ISMCTS
+    iteration rates beside peers.py's `os-ismcts-py` cases (openspiel_bench.py's JSON)."""
+    if data is None:
+        return ["## Through the OpenSpiel registration", "",
+                f"No {OPENSPIEL_JSON.name} (run bench/openspiel_bench.py).", ""]
+    md = ["## Through the OpenSpiel registration (`candlelit.rl.openspiel`), µs per action", ""]
+    anchor = next((p for p in peers if p.get("case") == "os:python_tic_tac_toe"
+                   and p.get("us_per_action")), None)
+    header = ["case", "µs/action", "+observation_tensor", "+observer", "actions/game"]
+    if anchor is not None:
+        header += [f"÷ os:python_tic_tac_toe ({fmt(anchor['us_per_action'], 2)} µs)",
+                   "+observation_tensor ÷ it", "+observer ÷ it"]
+    rows = []
+    for r in data.get("playouts", []):
+        looks = [r.get(kind, {}) for kind in ("tensor", "observer")]
+        row = [r["case"], fmt(r.get("us_per_action"), 2)]
+        row += [fmt(look.get("us_per_action"), 2) if "error" not in look else "not yet"
+                for look in looks]
+        row.append(fmt(r.get("mean_actions_per_game")))
+        if anchor is not None:
+            row += [fmt_ratio(ratio(x, anchor["us_per_action"])) for x in
+                    (r.get("us_per_action"), *[look.get("us_per_action") for look in looks])]
+        rows.append(row)
+    md.append(markdown_table(header, rows))
+    md.append("Each step `state.legal_actions()` and `state.apply_action(...)` on the pyspiel "
+              "state (the peers' `os:` loop); `+observation_tensor` adds "
+              "`state.observation_tensor(seat)` for the seat to act (a list through "
+              "OpenSpiel's C++ side), `+observer` adds `make_observation(game).set_from(state, "
+              "seat)` instead (the python observer's numpy tensor, in place). The peer loop "
+              "builds no observation.")
+    md.append("")
+    md.append("## ISMCTS iterations per second")
+    md.append("")
+    rows = [[f"candlelit:{r['game']}/{r.get('players', 4)}p",
+             fmt(r.get("candlelit_per_s")), r.get("candlelit_bot", r.get("error", "")),
+             fmt(r.get("openspiel_per_s"))] for r in data.get("ismcts", [])]
+    rows += [[p["case"], "-", "-", fmt(p.get("sims_per_s"))] for p in peers
+             if p.get("kind") == "ismcts" and p.get("case", "").startswith("os-ismcts-py")
+             and "error" not in p]
+    md.append(markdown_table(["decision", "candlelit ISMCTS it/s", "candlelit bot",
+                              "OpenSpiel python ISMCTS it/s"], rows))
+    md.append("candlelit rows: one 4-player mid-game decision (bench/search_bench.py's), "
+              "candlelit's search with the `hard` bot's rollouts and OpenSpiel's python "
+              "ISMCTS (uct_c 2, one random rollout per leaf) through the registration; "
+              "`os-ismcts-py` rows: OpenSpiel's python ISMCTS on its own C++ games, "
+              "measured by peers.py in this run.")
+    md.append("")
+    return md
+
+
 def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
-          peers_path: Path) -> tuple[str, dict[str, Any]]:
+          peers_path: Path, openspiel: dict[str, Any] | None = None,
+          ) -> tuple[str, dict[str, Any]]:
     """The markdown report and its JSON twin."""
     meta = engine["meta"]
     cases = [c for c in engine.get("cases", []) if "error" not in c]
@@ -221,6 +287,8 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
                          fmt(m.get("serialize")), fmt(m.get("resample"))])
         md.append(markdown_table(header, rows))
 
+    md += openspiel_section(openspiel, peers)
+
     targets: list[dict[str, Any]] = []
     md.append("## Targets")
     md.append("")
@@ -284,6 +352,7 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
         "ratios_with_observation": obs_ratios,
         "targets": targets,
         "simulation": sim,
+        "openspiel": openspiel,
     }
     return text, out
 
@@ -294,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default=str(ENGINE_JSON), help="engine_bench.py --json output")
     ap.add_argument("--peers", default=str(PEERS_JSON), help="peers_run.py output")
+    ap.add_argument("--openspiel", default=str(OPENSPIEL_JSON), help="openspiel_bench.py output")
     ap.add_argument("--md", default=str(LATEST_MD), help="markdown report to write")
     ap.add_argument("--json", default=str(LATEST_JSON), help="JSON report to write")
     args = ap.parse_args(argv)
@@ -303,7 +373,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     peers_path = Path(args.peers)
-    text, out = build(engine, load_json(peers_path), peers_path)
+    text, out = build(engine, load_json(peers_path), peers_path,
+                      load_json(Path(args.openspiel)))
     for target, body in ((Path(args.md), text),
                          (Path(args.json), json.dumps(out, indent=1, ensure_ascii=False) + "\n")):
         target.parent.mkdir(parents=True, exist_ok=True)

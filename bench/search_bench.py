@@ -25,15 +25,16 @@ from typing import Any
 from candlelit.bots.base import SeatObservation
 from candlelit.bots.registry import make_bot
 from candlelit.engine.registry import games, get, load
-from candlelit.engine.state import TERMINAL
+from candlelit.engine.state import TERMINAL, State
 from candlelit.sim.runner import bot_seed, game_seed
 from candlelit.sim.stats import wilson
 
 PLAYERS = 4
 
 
-def rate(game: str, searcher: str) -> dict[str, Any]:
-    """Iterations per second of `searcher` (an `ismcts:<N>` name) at a mid-game decision."""
+def decision_point(game: str) -> State:
+    """The rate's decision: the heuristic (`normal`) plays seed 11 at 4 players until after
+    60 actions the seat to act has three or more legal actions."""
     state = load(game, PLAYERS, 11)
     bots = [make_bot("normal", game, seat, seat) for seat in range(PLAYERS)]
     seats = [SeatObservation(state, seat) for seat in range(PLAYERS)]
@@ -43,18 +44,23 @@ def rate(game: str, searcher: str) -> dict[str, Any]:
         if player == TERMINAL:
             raise SystemExit(f"{game}: no decision with three legal actions after 60")
         if played > 60 and len(state.legal_actions(player)) > 2:
-            break
+            return state
         state.apply_action(bots[player].act(seats[player], state.legal_actions(player)), player)
         played += 1
+
+
+def rate(game: str, searcher: str) -> dict[str, Any]:
+    """Iterations per second of `searcher` (an `ismcts:<N>` name) at a mid-game decision."""
+    state = decision_point(game)
     player = state.current_player()
     legal = state.legal_actions(player)
     bot = make_bot(searcher, game, player, 3)
     iterations = int(searcher.split(":")[1])
     start = time.perf_counter()
-    bot.act(seats[player], legal)
+    bot.act(SeatObservation(state, player), legal)
     took = time.perf_counter() - start
-    return {"game": game, "after": played, "legal": len(legal), "iterations": iterations,
-            "seconds": took, "per_second": iterations / took}
+    return {"game": game, "after": len(state.history), "legal": len(legal),
+            "iterations": iterations, "seconds": took, "per_second": iterations / took}
 
 
 def match(game: str, searcher: str, others: str, count: int, seed: int) -> dict[str, Any]:
