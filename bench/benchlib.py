@@ -20,6 +20,7 @@ ROOT = BENCH_DIR.parent
 RESULTS = BENCH_DIR / "results"
 ENGINE_JSON = RESULTS / "engine.json"
 PEERS_JSON = RESULTS / "peers.json"
+PETTINGZOO_JSON = RESULTS / "pettingzoo.json"
 LATEST_MD = RESULTS / "latest.md"
 LATEST_JSON = RESULTS / "latest.json"
 
