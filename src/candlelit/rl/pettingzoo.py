@@ -70,12 +70,6 @@ class Games:
         return state
 
 
-def _limit(state: State, max_cycles: int | None, actions_per_cycle: int) -> int:
-    """The number of actions after which a game is truncated."""
-    length = state.max_game_length()
-    return length if max_cycles is None else min(length, max_cycles * actions_per_cycle)
-
-
 def _actions(state: State) -> spaces.Space[Any]:
     """A new action space for one agent."""
     return spaces.Discrete(state.num_distinct_actions())
@@ -119,7 +113,9 @@ class TableEnv(AECEnv[str, Observation, int | None]):
         """Start the next game (a new sequence of games when `seed` is given); PettingZoo's
         reset `options` are not read (a game's options are the constructor's)."""
         state = self.game_state = self.games.next(seed)
-        self.limit = _limit(state, self.max_cycles, state.num_players)
+        self.limit = state.max_game_length()
+        if self.max_cycles is not None:
+            self.limit = min(self.limit, self.max_cycles * state.num_players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
