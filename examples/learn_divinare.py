@@ -76,8 +76,8 @@ def run(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
     env = SeatEnv("divinare", 2, seat=0, opponents=args.opponent)
     rng = np.random.default_rng(args.seed)
-    features = int(env.observation_space["observation"].shape[0])
-    policy = Policy.new(features, int(env.action_space.n), args.hidden, rng)
+    features, actions = env.state.observation_layout().size, env.state.num_distinct_actions()
+    policy = Policy.new(features, actions, args.hidden, rng)
     start = [p.copy() for p in policy.parameters()]
     t0 = time.perf_counter()
     before = win_share(env, policy, args.eval, EVAL_SEED)
