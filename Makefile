@@ -41,6 +41,7 @@ test-fast: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/engine_bench.py --seconds 3 --json bench/results/engine.json
+	$(BIN)/python bench/pettingzoo_bench.py --seconds 3 --json bench/results/pettingzoo.json
 	$(BIN)/python bench/peers_run.py --seconds 3
 	$(BIN)/python bench/openspiel_bench.py --seconds 2
 	$(BIN)/python bench/report.py

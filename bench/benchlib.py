@@ -21,6 +21,7 @@ RESULTS = BENCH_DIR / "results"
 ENGINE_JSON = RESULTS / "engine.json"
 PEERS_JSON = RESULTS / "peers.json"
 OPENSPIEL_JSON = RESULTS / "openspiel.json"
+PETTINGZOO_JSON = RESULTS / "pettingzoo.json"
 LATEST_MD = RESULTS / "latest.md"
 LATEST_JSON = RESULTS / "latest.json"
 

@@ -2,8 +2,9 @@
 """One report from candlelit's numbers and the peers' numbers of the same run.
 
 Reads bench/results/engine.json (engine_bench.py), bench/results/peers.json
-(peers_run.py: peers.py's output, or a `{"skipped": why}` record) and
-bench/results/openspiel.json (openspiel_bench.py) and writes bench/results/latest.md and
+(peers_run.py: peers.py's output, or a `{"skipped": why}` record),
+bench/results/openspiel.json (openspiel_bench.py) and, when present,
+bench/results/pettingzoo.json (pettingzoo_bench.py) and writes bench/results/latest.md and
 bench/results/latest.json:
 
   - random playouts of both, µs per player action with all the loop's work included;
@@ -19,6 +20,8 @@ bench/results/latest.json:
     tensor per step) beside `os:python_tic_tac_toe`, and ISMCTS iterations per second
     (candlelit's and OpenSpiel's python bot on one candlelit decision) beside peers.py's
     `os-ismcts-py` cases;
+  - candlelit's games through PettingZoo's AEC API (`candlelit.rl.pettingzoo`, an observation
+    per step) beside PettingZoo's raw tic-tac-toe loop (target: at most its µs per action);
   - the calibration loop of both processes (machine noise) and the targets.
 
 Usage
@@ -42,6 +45,7 @@ from benchlib import (
     LATEST_MD,
     OPENSPIEL_JSON,
     PEERS_JSON,
+    PETTINGZOO_JSON,
     fmt,
     markdown_table,
 )
@@ -62,6 +66,9 @@ times the plain playout, in every game."""
 PURE_PYTHON_LIBRARIES = ("openspiel-py", "pettingzoo", "rlcard")
 OBSERVING_LIBRARIES = ("pettingzoo", "rlcard")
 """Peers whose random-playout loop builds an observation for every step."""
+
+PZ_REFERENCE = "pz-raw:tictactoe_v3"
+"""The peer case candlelit's PettingZoo environments are held to (µs per action, at most)."""
 
 STALE_AFTER = datetime.timedelta(minutes=30)
 
@@ -179,8 +186,39 @@ def openspiel_section(data: dict[str, Any] | None, peers: Sequence[dict[str, Any
     return md
 
 
+def pettingzoo_section(pz: dict[str, Any], peer_play: Sequence[dict[str, Any]]
+                       ) -> tuple[list[str], list[dict[str, Any]]]:
+    """The markdown lines of the PettingZoo table and the targets of its raw cases."""
+    rows_in = [c for c in pz.get("cases", []) if isinstance(c, dict)]
+    reference = next((p for p in peer_play if p.get("case") == PZ_REFERENCE), None)
+    ref_us = reference["us_per_action"] if reference else None
+    md = ["## candlelit through PettingZoo's AEC API (`candlelit.rl.pettingzoo`)", "",
+          "Random playouts through `env.last()` + a random legal action per step, the loop "
+          "peers.py times for PettingZoo's own games; `-raw` = `raw_env` (as "
+          f"`{PZ_REFERENCE}`), otherwise `env()` with the classic wrappers.", ""]
+    header = ["case", "µs/action", "actions/game", "games/s",
+              f"÷ {PZ_REFERENCE} ({fmt(ref_us, 2)} µs)"]
+    rows = []
+    targets: list[dict[str, Any]] = []
+    for c in rows_in:
+        if "error" in c:
+            rows.append([c["case"], "ERROR: " + str(c["error"])[:60], "", "", ""])
+            continue
+        us = c.get("us_per_action")
+        rows.append([c["case"], fmt(us, 2), fmt(c.get("mean_actions_per_game")),
+                     fmt(c.get("games_per_s")), fmt_ratio(ratio(us, ref_us))])
+        if ref_us and us and not c.get("wrapped"):
+            targets.append({"case": c["case"], "us_per_action": us, "target_case": PZ_REFERENCE,
+                            "target_us": ref_us, "met": us <= ref_us})
+    md.append(markdown_table(header, rows))
+    if reference is None:
+        md += [f"({PZ_REFERENCE} was not measured in this run: no ratio, no target.)", ""]
+    return md, targets
+
+
 def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
           peers_path: Path, openspiel: dict[str, Any] | None = None,
+          pettingzoo: dict[str, Any] | None = None
           ) -> tuple[str, dict[str, Any]]:
     """The markdown report and its JSON twin."""
     meta = engine["meta"]
@@ -272,6 +310,16 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
                             + [fmt_ratio(v) for v in obs_ratios[c["case"]].values()])
             md.append(markdown_table(header, rows))
 
+    pz_targets: list[dict[str, Any]] = []
+    if pettingzoo is not None:
+        pz_md, pz_targets = pettingzoo_section(pettingzoo, peer_play)
+        d_pz = parse_date(pettingzoo.get("meta", {}).get("date_utc"))
+        d_engine = parse_date(meta.get("date_utc"))
+        if d_pz and d_engine and abs(d_pz - d_engine) > STALE_AFTER:
+            pz_md.insert(2, f"**Warning:** measured at {d_pz.isoformat()}, more than "
+                            f"{STALE_AFTER.seconds // 60} minutes from candlelit's run.\n")
+        md += pz_md
+
     with_methods = [c for c in cases if c.get("method_us")]
     if with_methods:
         md.append("## candlelit state methods, µs per call "
@@ -325,6 +373,12 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
         md.append(f"- {c['case']} with a key per step: {keyed:.2f} µs/action = "
                   f"{times:.2f}× the plain playout — target ≤ {KEY_TARGET_RATIO:g}×: "
                   f"{'met' if met else 'MISSED'}")
+    for t in pz_targets:
+        targets.append(t)
+        md.append(f"- {t['case']} through PettingZoo's AEC API: {t['us_per_action']:.2f} "
+                  f"µs/action — target ≤ {t['target_case']} ({t['target_us']:.2f} µs): "
+                  f"{'met' if t['met'] else 'MISSED'} "
+                  f"(ratio {t['us_per_action'] / t['target_us']:.2f}×)")
     sim = engine.get("simulation")
     if sim:
         if sim.get("status") == "ok":
@@ -350,6 +404,7 @@ def build(engine: dict[str, Any], peers_data: dict[str, Any] | None,
         "peers": peer_play + peer_errors,
         "ratios_us_per_action": ratios,
         "ratios_with_observation": obs_ratios,
+        "pettingzoo": (pettingzoo or {}).get("cases"),
         "targets": targets,
         "simulation": sim,
         "openspiel": openspiel,
@@ -364,6 +419,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--engine", default=str(ENGINE_JSON), help="engine_bench.py --json output")
     ap.add_argument("--peers", default=str(PEERS_JSON), help="peers_run.py output")
     ap.add_argument("--openspiel", default=str(OPENSPIEL_JSON), help="openspiel_bench.py output")
+    ap.add_argument("--pettingzoo", default=str(PETTINGZOO_JSON),
+                    help="pettingzoo_bench.py output (left out when missing)")
     ap.add_argument("--md", default=str(LATEST_MD), help="markdown report to write")
     ap.add_argument("--json", default=str(LATEST_JSON), help="JSON report to write")
     args = ap.parse_args(argv)
@@ -374,7 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     peers_path = Path(args.peers)
     text, out = build(engine, load_json(peers_path), peers_path,
-                      load_json(Path(args.openspiel)))
+                      load_json(Path(args.openspiel)), load_json(Path(args.pettingzoo)))
     for target, body in ((Path(args.md), text),
                          (Path(args.json), json.dumps(out, indent=1, ensure_ascii=False) + "\n")):
         target.parent.mkdir(parents=True, exist_ok=True)
