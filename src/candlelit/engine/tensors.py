@@ -78,5 +78,7 @@ def mask_of(legal: Sequence[int], size: int) -> Mask:
     import numpy as np
 
     mask = np.zeros(size, dtype=np.int8)
-    mask[list(legal)] = 1
+    entries = mask.data  # item writes through a memoryview cost less than numpy's
+    for action in legal:
+        entries[action] = 1
     return mask

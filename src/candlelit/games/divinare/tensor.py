@@ -22,12 +22,13 @@ from candlelit.games.divinare.state import (
 
 PLACES = tuple(cards + 2 for cards in CARDS_PER_SUIT)
 """A token's places per suit: the centre, then spaces 0..cards-in-suit."""
+ALL_PLACES = sum(PLACES)
 
 
 def declare(players: int, options: dict[str, Any]) -> Layout:
     """The parts for `players` seats (the boards option changes no size)."""
     suits = len(SUITS)
-    places = sum(PLACES)
+    places = ALL_PLACES
     return Layout([
         Part("phase", len(PHASE_NAMES), "one-hot: discard, pass, play, move, over"),
         Part("round", players, "one-hot: the round being played (the last once over)"),
@@ -55,35 +56,38 @@ def declare(players: int, options: dict[str, Any]) -> Layout:
 def encode(state: DivinareFields, player: int, layout: Layout, out: Tensor) -> None:
     """Write `player`'s table into the zeroed `out`."""
     at = layout.at
+    mv = out.data  # a memoryview: item writes cost less than numpy's
     n = state.num_players
-    order = seats_from(player, n)
     phase = state.phase
-    out[at["phase"] + phase] = 1
-    out[at["round"] + (state.rounds - 1 if phase == OVER else state.round)] = 1
-    out[at["first"] + (state.first - player) % n] = 1
+    mv[at["phase"] + phase] = 1
+    mv[at["round"] + (state.rounds - 1 if phase == OVER else state.round)] = 1
+    mv[at["first"] + (state.first - player) % n] = 1
     for seat in state.pending_players():
-        out[at["to_act"] + (seat - player) % n] = 1
+        mv[at["to_act"] + (seat - player) % n] = 1
     if phase == MOVE:
-        out[at["moving"] + state.move_suit] = 1
+        mv[at["moving"] + state.move_suit] = 1
     committing = phase in (DISCARD, PASS)
-    out[at["hand"]:at["hand"] + 4] = state.hands[player]
-    out[at["choosing"]:at["choosing"] + 4] = state.held[player]
-    out[at["discards"]:at["discards"] + 4] = state.discards[player]
+    for name, counts in (("hand", state.hands[player]), ("choosing", state.held[player]),
+                         ("discards", state.discards[player]), ("played", state.played)):
+        start = at[name]
+        for suit, count in enumerate(counts):
+            mv[start + suit] = count
     if committing:
-        out[at["to_choose"]] = state.to_commit[player]
-    out[at["played"]:at["played"] + 4] = state.played
+        mv[at["to_choose"]] = state.to_commit[player]
     face_down = not state.options["public_scores"] and phase != OVER
     cards, down, ready = at["cards"], at["face_down"], at["ready"]
     tokens, bags, shown = at["tokens"], at["score_tokens"], at["scores_shown"]
-    for k, seat in enumerate(order):
-        out[cards + k] = sum(state.hands[seat]) + sum(state.held[seat])
-        out[down + k] = sum(state.discards[seat])
+    for k, seat in enumerate(seats_from(player, n)):
+        mv[cards + k] = sum(state.hands[seat]) + sum(state.held[seat])
+        mv[down + k] = sum(state.discards[seat])
         if committing and not state.to_commit[seat]:
-            out[ready + k] = 1
-        offset = tokens + k * sum(PLACES)
+            mv[ready + k] = 1
+        offset = tokens + k * ALL_PLACES
         for suit, place in enumerate(state.tokens[seat]):
-            out[offset + (0 if place == CENTRE else place + 1)] = 1
+            mv[offset + (0 if place == CENTRE else place + 1)] = 1
             offset += PLACES[suit]
         if not face_down or seat == player:
-            out[shown + k] = 1
-            out[bags + 3 * k:bags + 3 * k + 3] = state.tokens_won[seat]
+            mv[shown + k] = 1
+            bag = bags + 3 * k
+            for colour, count in enumerate(state.tokens_won[seat]):
+                mv[bag + colour] = count
