@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Self
 
 from candlelit.engine.flow import Steps
 from candlelit.engine.state import TERMINAL
+from candlelit.engine.tensors import Layout, Tensor
 from candlelit.engine.windows import Window
 from candlelit.games.anima import (
     checks,
@@ -46,6 +47,7 @@ from candlelit.games.anima.constants import (
     T_SETUP_CHAR,
 )
 from candlelit.games.anima.state import AnimaFields
+from candlelit.games.anima.tensor import declare, encode
 from candlelit.games.anima.view_types import AnimaView
 
 
@@ -129,6 +131,15 @@ class AnimaState(AnimaFields):
     def known_table(self, player: int) -> Hashable:
         """The view's fields besides the log, as one tuple (see known.py)."""
         return known.known_table(self, player)
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """Anima's observation parts (see tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (see tensor.py)."""
+        encode(self, player, layout, out)
 
     def resample(self, player: int, rng: random.Random) -> Self:
         """A world consistent with what `player` knows (see resample.py)."""

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Self
 from candlelit.engine.flow import Steps, Tasks
 from candlelit.engine.pins import Pins
 from candlelit.engine.state import TERMINAL
+from candlelit.engine.tensors import Layout, Tensor
 from candlelit.engine.windows import Window
 from candlelit.games.nevermore import (
     attacks,
@@ -81,6 +82,7 @@ from candlelit.games.nevermore.messages import action_struct  # (also registers 
 from candlelit.games.nevermore.resample import holdings, known_holdings, resample
 from candlelit.games.nevermore.state import NevermoreFields
 from candlelit.games.nevermore.steps import STEPS, TARGETS
+from candlelit.games.nevermore.tensor import declare, encode
 from candlelit.games.nevermore.view_types import NevermoreView
 from candlelit.games.nevermore.views import view
 from candlelit.games.nevermore.windows import WINDOWS, askees, t_window
@@ -173,6 +175,15 @@ class NevermoreState(NevermoreFields):
     def known_table(self, player: int) -> Hashable:
         """What `view(player)` shows besides its log, as one tuple (see known.py)."""
         return known_table(self, player)
+
+    @classmethod
+    def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
+        """Nevermore's observation parts (see tensor.py)."""
+        return declare(players, options)
+
+    def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
+        """`player`'s table as numbers (see tensor.py)."""
+        encode(self, player, layout, out)
 
     def resample(self, player: int, rng: random.Random) -> NevermoreState:
         """A world consistent with what `player` knows (see resample.py)."""
