@@ -42,6 +42,7 @@ test-fast: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/engine_bench.py --seconds 3 --json bench/results/engine.json
 	$(BIN)/python bench/peers_run.py --seconds 3
+	$(BIN)/python bench/ray_bench.py --json bench/results/ray.json
 	$(BIN)/python bench/report.py
 	$(BIN)/candlelit simulate divinare -n 1000 --players 4 \
 		--bots expectation,random,random,random --jobs 2

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """One report from candlelit's numbers and the peers' numbers of the same run.
 
-Reads bench/results/engine.json (engine_bench.py) and bench/results/peers.json
-(peers_run.py: peers.py's output, or a `{"skipped": why}` record) and writes
+Reads bench/results/engine.json (engine_bench.py), bench/results/peers.json
+(peers_run.py: peers.py's output, or a `{"skipped": why}` record) and, if present,
+bench/results/ray.json (ray_bench.py: Ray against `--jobs`) and writes
 bench/results/latest.md and bench/results/latest.json:
 
   - random playouts of both, µs per player action with all the loop's work included;
@@ -31,7 +32,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchlib import ENGINE_JSON, LATEST_JSON, LATEST_MD, PEERS_JSON, fmt, markdown_table
+from benchlib import ENGINE_JSON, LATEST_JSON, LATEST_MD, PEERS_JSON, RESULTS, fmt, markdown_table
+from ray_bench import ray_markdown
 
 PLAYOUT_TARGET_US = {"divinare": 6.0, "nevermore": 15.0, "fatal-frame": 20.0,
                      "shadow-hunters": 20.0, "anima": 20.0}
@@ -296,6 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--peers", default=str(PEERS_JSON), help="peers_run.py output")
     ap.add_argument("--md", default=str(LATEST_MD), help="markdown report to write")
     ap.add_argument("--json", default=str(LATEST_JSON), help="JSON report to write")
+    ap.add_argument("--ray", default=str(RESULTS / "ray.json"), help="ray_bench.py output")
     args = ap.parse_args(argv)
     engine = load_json(Path(args.engine))
     if engine is None:
@@ -304,6 +307,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     peers_path = Path(args.peers)
     text, out = build(engine, load_json(peers_path), peers_path)
+    ray = load_json(Path(args.ray))
+    if ray is not None:  # Ray vs --jobs, from ray_bench.py
+        text += "\n" + ray_markdown(ray)
+        out["ray"] = ray
     for target, body in ((Path(args.md), text),
                          (Path(args.json), json.dumps(out, indent=1, ensure_ascii=False) + "\n")):
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,6 +15,9 @@ from candlelit.cli.console import fail
 from candlelit.engine.errors import CandlelitError
 from candlelit.i18n import LANGUAGES, check_language
 
+if TYPE_CHECKING:
+    from candlelit.sim.backends import Backend
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and study five haunted tabletop card games.")
 
@@ -22,6 +25,10 @@ Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAG
 Characters = Annotated[list[Path] | None, typer.Option(
     "--characters", help="a character file whose characters join the samples (repeatable)")]
 _DATA_FILE = typer.Option("--cards", "--boards", help="your own card file (Divinare: board file)")
+Where = Annotated[str, typer.Option(
+    "--backend", help="where games run: local (--jobs processes) or ray (docs/scale.md)")]
+Address = Annotated[str | None, typer.Option(
+    help="the Ray cluster to join, e.g. HEAD:6379 (default: start Ray here with --jobs CPUs)")]
 
 
 def _lang(value: str) -> str:
@@ -45,6 +52,17 @@ def _writable(path: Path | None, flag: str) -> None:
         fail(f"{flag} {path}: is a directory; give a file name")
     if not path.absolute().parent.is_dir():
         fail(f"{flag} {path}: the directory {path.absolute().parent} does not exist")
+
+
+def _backend(ctx: typer.Context, name: str, jobs: int, address: str | None) -> Backend:
+    """The backend `--backend`/`--address` name, released when the command ends (Ray starts
+    at its first use, so bad settings fail first)."""
+    from candlelit.sim.backends import open_backend
+
+    try:
+        return ctx.with_resource(open_backend(name, jobs, address))
+    except CandlelitError as exc:
+        fail(str(exc))
 
 
 def _options(game: str, boards: Path | None, option: list[str] | None,
@@ -137,12 +155,15 @@ def play(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: str,
     n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     bots: Annotated[str | None, typer.Option(help="one bot per seat, comma-separated")] = None,
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     boards: Annotated[Path | None, _DATA_FILE] = None,
     characters: Characters = None,
@@ -163,12 +184,13 @@ def simulate(
     _writable(out, "--out")
     _writable(plot, "--plot")
     names = (bots or ",".join(["random"] * players)).split(",")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
                               variant=variant,
                               options=_options(game, boards, option, characters))
         summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
-                      records=out)
+                      records=out, backend=where)
         if plot is not None:
             plot_summary(summary, plot)
     except CandlelitError as exc:
@@ -182,6 +204,7 @@ def simulate(
 
 @app.command()
 def compare(
+    ctx: typer.Context,
     game: str,
     variants: Annotated[str, typer.Option(help="comma-separated variant names")] = "standard",
     players: Annotated[str | None, typer.Option(
@@ -190,6 +213,8 @@ def compare(
     bot: Annotated[str, typer.Option(help="the bot in every seat")] = "random",
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     plot: Annotated[Path | None, typer.Option(help="write a PNG: length and seat 1's wins")]
     = None,
@@ -206,6 +231,7 @@ def compare(
         fail("-n and --jobs must be at least 1")
     _writable(plot, "--plot")
     _writable(md, "--md")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = get(game)
         counts = (list(spec.player_counts) if players is None
@@ -218,7 +244,7 @@ def compare(
         return
     try:
         result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
-                             _options(spec.name, None, option))
+                             _options(spec.name, None, option), backend=where)
         if plot is not None:
             plot_compare(result, plot)
     except CandlelitError as exc:
@@ -235,6 +261,7 @@ def compare(
 
 @app.command()
 def ladder(
+    ctx: typer.Context,
     game: str,
     bots: Annotated[str, typer.Option(
         help="the bot kinds, comma-separated (default: random and every level)")]
@@ -244,6 +271,8 @@ def ladder(
     n: Annotated[int, typer.Option("--games", "-n", help="games per pairing")] = 20,
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[Path | None, typer.Option("--json", help="write the summary as JSON")]
@@ -263,13 +292,14 @@ def ladder(
         fail("--jobs must be at least 1")
     for path, flag in ((as_json, "--json"), (plot, "--plot"), (md, "--md")):
         _writable(path, flag)
+    where = _backend(ctx, backend, jobs, address)
     try:
         manifest = get(game)
         spec = LadderSpec(game=manifest.name,
                           players=manifest.usual_players if players is None else players,
                           bots=tuple(b.strip() for b in bots.split(",")), games=n, seed=seed,
                           variant=variant, options=_options(manifest.name, None, option))
-        summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty())
+        summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty(), backend=where)
         if plot is not None:
             plot_ladder(summary, plot)
     except CandlelitError as exc:
@@ -283,8 +313,22 @@ def ladder(
     tty.console.print(render_ladder(summary))
 
 
+def _lab_backend(game: str, lab: Any, name: str, where: Backend) -> dict[str, Backend]:
+    """`run_balance`'s backend keyword: given to a lab that takes one; a lab without it runs
+    locally, and refuses --backend ray in one line."""
+    import inspect
+
+    if "backend" in inspect.signature(lab.run_balance).parameters:
+        return {"backend": where}
+    if name != "local":
+        raise CandlelitError(f"{game}'s balance lab runs on local processes only, "
+                             f"not --backend {name}")
+    return {}
+
+
 @app.command()
 def balance(
+    ctx: typer.Context,
     game: str,
     characters: Characters = None,
     n: Annotated[int, typer.Option("-n", help="number of games")] = 2000,
@@ -293,6 +337,8 @@ def balance(
     = "heuristic",
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     plot: Annotated[Path | None, typer.Option(help="the PNG of win rate per character")]
@@ -306,6 +352,7 @@ def balance(
 
     _writable(plot, "--plot")
     _writable(md, "--md")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = get(game)
         if spec.balance is None:
@@ -315,7 +362,7 @@ def balance(
 
         options = _options(spec.name, None, option) | ({"variant": variant} if variant else {})
         report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
-                                 options)
+                                 options, **_lab_backend(spec.name, lab, backend, where))
         if plot is not None:
             lab.plot(report, plot)
     except CandlelitError as exc:

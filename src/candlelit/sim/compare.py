@@ -13,13 +13,16 @@ from typing import Any
 
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get
+from candlelit.sim.backends import Backend
 from candlelit.sim.runner import SimulationSpec, run
 
 
 def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[int],
             games: int, bot: str = "random", seed: int = 0, jobs: int = 1,
-            options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One simulation summary per (variant, player count), all with `bot` in every seat."""
+            options: dict[str, Any] | None = None,
+            backend: Backend | None = None) -> dict[str, Any]:
+    """One simulation summary per (variant, player count), all with `bot` in every seat,
+    played on `backend` (default: `jobs` local processes)."""
     spec = get(game)
     for players in player_counts:
         if players not in spec.player_counts:
@@ -30,7 +33,8 @@ def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[i
         for players in player_counts:
             summary = run(SimulationSpec(game=game, players=players, bots=(bot,), games=games,
                                          seed=seed, variant=variant,
-                                         options=dict(options or {})), jobs=jobs)
+                                         options=dict(options or {})), jobs=jobs,
+                          backend=backend)
             summary["first_seat_edge"] = first_seat_edge(summary)
             runs.append(summary)
     return {"game": game, "bot": bot, "games": games, "seed": seed,

@@ -10,15 +10,15 @@ by number and tallied in a fixed order (by game number, then pairing).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from candlelit.bots.registry import make_bot
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get, load
+from candlelit.sim.backends import Backend, Local
 from candlelit.sim.ratings import Outcome, rate
 from candlelit.sim.runner import GameResult, SimulationSpec, play_one, progress_bar
 from candlelit.sim.stats import wilson
@@ -72,27 +72,22 @@ def check(spec: LadderSpec) -> None:
         make_bot(name, spec.game, 0, 0)
 
 
-def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
-    """Play every pairing's games on `jobs` processes and summarise them (see `summarise`)."""
+def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False,
+               backend: Backend | None = None) -> dict[str, Any]:
+    """Play every pairing's games on `backend` (default: `jobs` local processes) and
+    summarise them (see `summarise`)."""
     check(spec)
     tasks = [(p, i) for i in range(spec.games) for p in range(len(spec.pairings()))]
     bar = progress_bar(len(tasks), "ladder") if progress else None
     results: list[GameResult] = []
-    if jobs == 1:
-        for task in tasks:
-            results.extend(_play_tasks(spec, [task]))
-            if bar is not None:
-                bar[0].update(bar[1], advance=1)
-    else:
-        size = max(1, len(tasks) // (4 * jobs))
-        chunks = [tasks[k:k + size] for k in range(0, len(tasks), size)]
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for future in [pool.submit(_play_tasks, spec, chunk) for chunk in chunks]:
-                done = future.result()
-                results.extend(done)
-                if bar is not None:
-                    bar[0].update(bar[1], advance=len(done))
+    where = Local(jobs) if backend is None else backend
+    workers = where.workers
+    size = 1 if workers == 1 else max(1, len(tasks) // (4 * workers))
+    chunks = [tasks[k:k + size] for k in range(0, len(tasks), size)]
+    for done in where.map(partial(_play_tasks, spec), chunks):
+        results.extend(done)
+        if bar is not None:
+            bar[0].update(bar[1], advance=len(done))
     if bar is not None:
         bar[0].stop()
     return summarise(spec, list(zip(tasks, results, strict=True)))

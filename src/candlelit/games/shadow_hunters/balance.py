@@ -8,12 +8,11 @@ table and `plot` draws win rates with their 95 % Wilson intervals against the fi
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from candlelit.games.shadow_hunters.characters import (
     pool_with,
 )
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+from candlelit.sim.backends import Backend, Local
 from candlelit.sim.runner import bot_seed, game_seed
 from candlelit.sim.stats import wilson
 
@@ -92,25 +92,22 @@ def play_one(job: _Job, index: int) -> Outcome:
                    actions, state.is_terminal(), state.reason)
 
 
-def _play_chunk(job: _Job, start: int, stop: int) -> list[Outcome]:
-    return [play_one(job, i) for i in range(start, stop)]
+def _play_chunk(job: _Job, bounds: tuple[int, int]) -> list[Outcome]:
+    return [play_one(job, i) for i in range(*bounds)]
 
 
-def _play_all(job: _Job, games: int, jobs: int) -> list[Outcome]:
-    size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * jobs))))
+def _play_all(job: _Job, games: int, backend: Backend) -> list[Outcome]:
+    size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * backend.workers))))
     bounds = [(a, min(games, a + size)) for a in range(0, games, size)]
-    if jobs <= 1:
-        return [o for a, b in bounds for o in _play_chunk(job, a, b)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_play_chunk, job, a, b) for a, b in bounds]
-        return [o for f in futures for o in f.result()]
+    return [o for chunk in backend.map(partial(_play_chunk, job), bounds) for o in chunk]
 
 
 def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: int,
                 character_files: Sequence[str | Path] = (),
-                options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play `games` games with random character draws and report each character's results."""
+                options: dict[str, Any] | None = None,
+                backend: Backend | None = None) -> dict[str, Any]:
+    """Play `games` games with random character draws (on `backend`, default: `jobs` local
+    processes) and report each character's results."""
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     if not SPEC.min_players <= players <= SPEC.max_players:
@@ -125,7 +122,8 @@ def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: 
     pool = characters_for(resolved["characters"])
     if len(pool) < players:
         raise OptionError(f"{len(pool)} characters cannot fill {players} seats")
-    outcomes = _play_all(_Job(players, names, seed, resolved), games, max(1, jobs))
+    outcomes = _play_all(_Job(players, names, seed, resolved), games,
+                         Local(max(1, jobs)) if backend is None else backend)
     shown = {k: v for k, v in resolved.items() if k != "characters"}
     shown["characters"] = "custom" if base is not None else None
     return summarise(pool, outcomes, {
