@@ -9,8 +9,11 @@ a Ray this backend started or joined is shut down (left) when the backend closes
 from __future__ import annotations
 
 import logging
+import os
 import socket
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
@@ -42,6 +45,21 @@ def _reachable(address: str) -> None:
     except OSError as exc:
         raise CandlelitError(f"cannot reach a Ray cluster at {address}: "
                              f"{exc.strerror or exc}") from None
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to the null device meanwhile (Ray's C++ client logs every
+    failed connection attempt there; a failure is told in one line instead)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as sink:
+            os.dup2(sink.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -86,12 +104,17 @@ class RayCluster:
                              log_to_driver=False, logging_level=logging.ERROR,
                              _node_ip_address=LOOPBACK)
                 else:
-                    ray.init(address=self.address, log_to_driver=False,
-                             logging_level=logging.ERROR)
+                    with _quiet_stderr():
+                        ray.init(address=self.address, log_to_driver=False,
+                                 logging_level=logging.ERROR)
             except Exception as exc:
-                where = "start Ray here" if self.address is None else (
-                    f"join the Ray cluster at {self.address}")
-                raise CandlelitError(f"cannot {where}: {_first_line(exc)}") from None
+                if self.address is None:
+                    raise CandlelitError(f"cannot start Ray here: {_first_line(exc)}"
+                                         ) from None
+                raise CandlelitError(
+                    f"cannot join the Ray cluster at {self.address}: {_first_line(exc)} "
+                    f"(same Ray version? a cluster with token authentication also needs "
+                    f"RAY_AUTH_MODE=token here: docs/scale.md)") from None
             self._owned = True
         self._remote = ray.remote(_call)
         self._ray = ray
