@@ -44,6 +44,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/pettingzoo_bench.py --seconds 3 --json bench/results/pettingzoo.json
 	$(BIN)/python bench/peers_run.py --seconds 3
 	$(BIN)/python bench/openspiel_bench.py --seconds 2
+	$(BIN)/python bench/ray_bench.py --json bench/results/ray.json
 	$(BIN)/python bench/report.py
 	$(BIN)/candlelit simulate divinare -n 1000 --players 4 \
 		--bots expectation,random,random,random --jobs 2

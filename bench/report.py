@@ -4,8 +4,8 @@
 Reads bench/results/engine.json (engine_bench.py), bench/results/peers.json
 (peers_run.py: peers.py's output, or a `{"skipped": why}` record),
 bench/results/openspiel.json (openspiel_bench.py) and, when present,
-bench/results/pettingzoo.json (pettingzoo_bench.py) and writes bench/results/latest.md and
-bench/results/latest.json:
+bench/results/pettingzoo.json (pettingzoo_bench.py) and bench/results/ray.json (ray_bench.py:
+Ray against `--jobs`) and writes bench/results/latest.md and bench/results/latest.json:
 
   - random playouts of both, µs per player action with all the loop's work included;
   - ratios candlelit µs/action ÷ peer µs/action (< 1: candlelit is faster), the plain
@@ -46,9 +46,11 @@ from benchlib import (
     OPENSPIEL_JSON,
     PEERS_JSON,
     PETTINGZOO_JSON,
+    RESULTS,
     fmt,
     markdown_table,
 )
+from ray_bench import ray_markdown
 
 PLAYOUT_TARGET_US = {"divinare": 6.0, "nevermore": 15.0, "fatal-frame": 20.0,
                      "shadow-hunters": 20.0, "anima": 20.0}
@@ -423,6 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="pettingzoo_bench.py output (left out when missing)")
     ap.add_argument("--md", default=str(LATEST_MD), help="markdown report to write")
     ap.add_argument("--json", default=str(LATEST_JSON), help="JSON report to write")
+    ap.add_argument("--ray", default=str(RESULTS / "ray.json"), help="ray_bench.py output")
     args = ap.parse_args(argv)
     engine = load_json(Path(args.engine))
     if engine is None:
@@ -432,6 +435,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     peers_path = Path(args.peers)
     text, out = build(engine, load_json(peers_path), peers_path,
                       load_json(Path(args.openspiel)), load_json(Path(args.pettingzoo)))
+    ray = load_json(Path(args.ray))
+    if ray is not None:  # Ray vs --jobs, from ray_bench.py
+        text += "\n" + ray_markdown(ray)
+        out["ray"] = ray
     for target, body in ((Path(args.md), text),
                          (Path(args.json), json.dumps(out, indent=1, ensure_ascii=False) + "\n")):
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from candlelit.engine.errors import CandlelitError
 from candlelit.i18n import LANGUAGES, check_language
 
 if TYPE_CHECKING:
+    from candlelit.sim.backends import Backend
     from candlelit.sim.parquet import GameTables
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -26,6 +27,10 @@ Lang = Annotated[str, typer.Option("--lang", help=f"language: {', '.join(LANGUAG
 Characters = Annotated[list[Path] | None, typer.Option(
     "--characters", help="a character file whose characters join the samples (repeatable)")]
 _DATA_FILE = typer.Option("--cards", "--boards", help="your own card file (Divinare: board file)")
+Where = Annotated[str, typer.Option(
+    "--backend", help="where games run: local (--jobs processes) or ray (docs/scale.md)")]
+Address = Annotated[str | None, typer.Option(
+    help="the Ray cluster to join, e.g. HEAD:6379 (default: start Ray here with --jobs CPUs)")]
 
 
 def _lang(value: str) -> str:
@@ -65,6 +70,17 @@ def _tables(out: Path | None, only: bool = False) -> AbstractContextManager[Game
     _writable(seats_path(out), "--out")
     try:
         return GameTables(out)
+    except CandlelitError as exc:
+        fail(str(exc))
+
+
+def _backend(ctx: typer.Context, name: str, jobs: int, address: str | None) -> Backend:
+    """The backend `--backend`/`--address` name, released when the command ends (Ray starts
+    at its first use, so bad settings fail first)."""
+    from candlelit.sim.backends import open_backend
+
+    try:
+        return ctx.with_resource(open_backend(name, jobs, address))
     except CandlelitError as exc:
         fail(str(exc))
 
@@ -159,12 +175,15 @@ def play(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: str,
     n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     bots: Annotated[str | None, typer.Option(help="one bot per seat, comma-separated")] = None,
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     boards: Annotated[Path | None, _DATA_FILE] = None,
     characters: Characters = None,
@@ -187,6 +206,7 @@ def simulate(
     _writable(out, "--out")
     _writable(plot, "--plot")
     names = (bots or ",".join(["random"] * players)).split(",")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = SimulationSpec(game=game, players=players, bots=tuple(names), games=n, seed=seed,
                               variant=variant,
@@ -194,7 +214,7 @@ def simulate(
         with _tables(out) as tables:
             summary = run(spec, jobs=jobs, progress=not as_json and sys.stderr.isatty(),
                           records=out if tables is None else None,
-                          sink=None if tables is None else tables.sink(spec))
+                          sink=None if tables is None else tables.sink(spec), backend=where)
         if plot is not None:
             plot_summary(summary, plot)
     except CandlelitError as exc:
@@ -208,6 +228,7 @@ def simulate(
 
 @app.command()
 def compare(
+    ctx: typer.Context,
     game: str,
     variants: Annotated[str, typer.Option(help="comma-separated variant names")] = "standard",
     players: Annotated[str | None, typer.Option(
@@ -216,6 +237,8 @@ def compare(
     bot: Annotated[str, typer.Option(help="the bot in every seat")] = "random",
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     plot: Annotated[Path | None, typer.Option(help="write a PNG: length and seat 1's wins")]
     = None,
@@ -234,6 +257,7 @@ def compare(
         fail("-n and --jobs must be at least 1")
     _writable(plot, "--plot")
     _writable(md, "--md")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = get(game)
         counts = (list(spec.player_counts) if players is None
@@ -247,7 +271,7 @@ def compare(
     try:
         with _tables(out, only=True) as tables:
             result = run_compare(spec.name, variants.split(","), counts, n, bot, seed, jobs,
-                                 _options(spec.name, None, option), tables)
+                                 _options(spec.name, None, option), tables, backend=where)
         if plot is not None:
             plot_compare(result, plot)
     except CandlelitError as exc:
@@ -264,6 +288,7 @@ def compare(
 
 @app.command()
 def ladder(
+    ctx: typer.Context,
     game: str,
     bots: Annotated[str, typer.Option(
         help="the bot kinds, comma-separated (default: random and every level)")]
@@ -273,6 +298,8 @@ def ladder(
     n: Annotated[int, typer.Option("--games", "-n", help="games per pairing")] = 20,
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     as_json: Annotated[Path | None, typer.Option("--json", help="write the summary as JSON")]
@@ -294,6 +321,7 @@ def ladder(
         fail("--jobs must be at least 1")
     for path, flag in ((as_json, "--json"), (plot, "--plot"), (md, "--md")):
         _writable(path, flag)
+    where = _backend(ctx, backend, jobs, address)
     try:
         manifest = get(game)
         spec = LadderSpec(game=manifest.name,
@@ -302,7 +330,8 @@ def ladder(
                           variant=variant, options=_options(manifest.name, None, option))
         with _tables(out, only=True) as tables:
             summary = run_ladder(spec, jobs=jobs, progress=sys.stderr.isatty(),
-                                 sink=None if tables is None else table_sink(spec, tables))
+                                 sink=None if tables is None else table_sink(spec, tables),
+                                 backend=where)
         if plot is not None:
             plot_ladder(summary, plot)
     except CandlelitError as exc:
@@ -316,8 +345,22 @@ def ladder(
     tty.console.print(render_ladder(summary))
 
 
+def _lab_backend(game: str, lab: Any, name: str, where: Backend) -> dict[str, Backend]:
+    """`run_balance`'s backend keyword: given to a lab that takes one; a lab without it runs
+    locally, and refuses --backend ray in one line."""
+    import inspect
+
+    if "backend" in inspect.signature(lab.run_balance).parameters:
+        return {"backend": where}
+    if name != "local":
+        raise CandlelitError(f"{game}'s balance lab runs on local processes only, "
+                             f"not --backend {name}")
+    return {}
+
+
 @app.command()
 def balance(
+    ctx: typer.Context,
     game: str,
     characters: Characters = None,
     n: Annotated[int, typer.Option("-n", help="number of games")] = 2000,
@@ -326,6 +369,8 @@ def balance(
     = "heuristic",
     seed: int = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    backend: Where = "local",
+    address: Address = None,
     variant: str | None = None,
     option: Annotated[list[str] | None, typer.Option(help="name=value, repeatable")] = None,
     plot: Annotated[Path | None, typer.Option(help="the PNG of win rate per character")]
@@ -341,6 +386,7 @@ def balance(
 
     _writable(plot, "--plot")
     _writable(md, "--md")
+    where = _backend(ctx, backend, jobs, address)
     try:
         spec = get(game)
         if spec.balance is None:
@@ -351,7 +397,8 @@ def balance(
         options = _options(spec.name, None, option) | ({"variant": variant} if variant else {})
         with _tables(out, only=True) as tables:
             report = lab.run_balance(players, n, bots.split(","), seed, jobs, characters or [],
-                                     options, **({} if tables is None else {"tables": tables}))
+                                     options, **({} if tables is None else {"tables": tables}),
+                                     **_lab_backend(spec.name, lab, backend, where))
         if plot is not None:
             lab.plot(report, plot)
     except CandlelitError as exc:

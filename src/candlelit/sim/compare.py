@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get
+from candlelit.sim.backends import Backend
 from candlelit.sim.runner import SimulationSpec, run
 
 if TYPE_CHECKING:
@@ -22,9 +23,11 @@ if TYPE_CHECKING:
 def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[int],
             games: int, bot: str = "random", seed: int = 0, jobs: int = 1,
             options: dict[str, Any] | None = None,
-            tables: GameTables | None = None) -> dict[str, Any]:
-    """One simulation summary per (variant, player count), all with `bot` in every seat;
-    `tables` (if given) gets every game, cell by cell in that order."""
+            tables: GameTables | None = None,
+            backend: Backend | None = None) -> dict[str, Any]:
+    """One simulation summary per (variant, player count), all with `bot` in every seat,
+    played on `backend` (default: `jobs` local processes); `tables` (if given) gets every
+    game, cell by cell in that order."""
     spec = get(game)
     for players in player_counts:
         if players not in spec.player_counts:
@@ -35,7 +38,8 @@ def compare(game: str, variants: Sequence[str | None], player_counts: Sequence[i
         for players in player_counts:
             cell = SimulationSpec(game=game, players=players, bots=(bot,), games=games,
                                   seed=seed, variant=variant, options=dict(options or {}))
-            summary = run(cell, jobs=jobs, sink=None if tables is None else tables.sink(cell))
+            summary = run(cell, jobs=jobs, sink=None if tables is None else tables.sink(cell),
+                          backend=backend)
             summary["first_seat_edge"] = first_seat_edge(summary)
             runs.append(summary)
     return {"game": game, "bot": bot, "games": games, "seed": seed,

@@ -10,15 +10,15 @@ by number and tallied in a fixed order (by game number, then pairing).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from candlelit.bots.registry import make_bot
 from candlelit.engine.errors import OptionError
 from candlelit.engine.registry import get, load
+from candlelit.sim.backends import Backend, Local
 from candlelit.sim.columns import Pairing, setting
 from candlelit.sim.ratings import Outcome, rate
 from candlelit.sim.runner import GameResult, SimulationSpec, play_one, progress_bar
@@ -65,7 +65,7 @@ def _play(spec: LadderSpec, pairing: int, index: int, facts: bool = False) -> Ga
     return play_one(sim, index, facts=facts)
 
 
-def _play_tasks(spec: LadderSpec, tasks: Sequence[Task], facts: bool = False) -> list[GameResult]:
+def _play_tasks(spec: LadderSpec, facts: bool, tasks: Sequence[Task]) -> list[GameResult]:
     return [_play(spec, pairing, index, facts) for pairing, index in tasks]
 
 
@@ -105,30 +105,26 @@ def check(spec: LadderSpec) -> None:
 
 
 def run_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False,
-               sink: LadderSink | None = None) -> dict[str, Any]:
-    """Play every pairing's games on `jobs` processes and summarise them (see `summarise`);
-    `sink` gets the games with their seat facts, in task order, as they are played."""
+               sink: LadderSink | None = None,
+               backend: Backend | None = None) -> dict[str, Any]:
+    """Play every pairing's games on `backend` (default: `jobs` local processes) and
+    summarise them (see `summarise`); `sink` gets the games with their seat facts, in task
+    order, as they are played."""
     check(spec)
     tasks = [(p, i) for i in range(spec.games) for p in range(len(spec.pairings()))]
     bar = progress_bar(len(tasks), "ladder") if progress else None
     results: list[GameResult] = []
     facts = sink is not None
-    if jobs == 1:
-        for task in tasks:
-            results.extend(_handed([task], _play_tasks(spec, [task], facts), sink))
-            if bar is not None:
-                bar[0].update(bar[1], advance=1)
-    else:
-        size = max(1, len(tasks) // (4 * jobs))
-        chunks = [tasks[k:k + size] for k in range(0, len(tasks), size)]
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_play_tasks, spec, chunk, facts) for chunk in chunks]
-            for chunk, future in zip(chunks, futures, strict=True):
-                done = _handed(chunk, future.result(), sink)
-                results.extend(done)
-                if bar is not None:
-                    bar[0].update(bar[1], advance=len(done))
+    where = Local(jobs) if backend is None else backend
+    workers = where.workers
+    size = 1 if workers == 1 else max(1, len(tasks) // (4 * workers))
+    chunks = [tasks[k:k + size] for k in range(0, len(tasks), size)]
+    for chunk, played in zip(chunks, where.map(partial(_play_tasks, spec, facts), chunks),
+                             strict=True):
+        done = _handed(chunk, played, sink)
+        results.extend(done)
+        if bar is not None:
+            bar[0].update(bar[1], advance=len(done))
     if bar is not None:
         bar[0].stop()
     return summarise(spec, list(zip(tasks, results, strict=True)))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from candlelit.engine.records import make_record
 from candlelit.engine.registry import get, load
 from candlelit.engine.rng import derive_seed
 from candlelit.engine.state import TERMINAL
+from candlelit.sim.backends import Backend, Local
 from candlelit.sim.facts import SeatFacts, seat_facts
 from candlelit.sim.stats import quantile, wilson
 
@@ -107,9 +107,9 @@ def play_one(spec: SimulationSpec, index: int, keep_record: bool = False,
                       None if start is None else seat_facts(state, public, start))
 
 
-def _play_chunk(spec: SimulationSpec, start: int, stop: int,
-                keep_records: bool, facts: bool = False) -> list[GameResult]:
-    return [play_one(spec, i, keep_records, facts) for i in range(start, stop)]
+def _play_chunk(spec: SimulationSpec, keep_records: bool, facts: bool,
+                bounds: tuple[int, int]) -> list[GameResult]:
+    return [play_one(spec, i, keep_records, facts) for i in range(*bounds)]
 
 
 def _handed(chunk: list[GameResult], sink: Sink | None) -> list[GameResult]:
@@ -126,9 +126,11 @@ def _chunks(total: int) -> Iterator[tuple[int, int]]:
 
 
 def run(spec: SimulationSpec, jobs: int = 1, progress: bool = False,
-        records: Path | None = None, sink: Sink | None = None) -> dict[str, Any]:
-    """Play `spec.games` games on `jobs` processes and summarise them (see `summarise`);
-    `sink` gets the games with their seat facts, chunk by chunk in game order."""
+        records: Path | None = None, sink: Sink | None = None,
+        backend: Backend | None = None) -> dict[str, Any]:
+    """Play `spec.games` games on `backend` (default: `jobs` local processes) and summarise
+    them (see `summarise`); `sink` gets the games with their seat facts, chunk by chunk in
+    game order."""
     names = spec.seat_bots()
     load(spec.game, spec.players, 0, spec.options, spec.variant)  # fail early on bad settings
     for seat, name in enumerate(names):
@@ -137,21 +139,12 @@ def run(spec: SimulationSpec, jobs: int = 1, progress: bool = False,
     facts = sink is not None
     results: list[GameResult] = []
     bar = progress_bar(spec.games, "simulating") if progress else None
-    if jobs == 1:
-        for start, stop in _chunks(spec.games):
-            results.extend(_handed(_play_chunk(spec, start, stop, keep, facts), sink))
-            if bar is not None:
-                bar[0].update(bar[1], advance=stop - start)
-    else:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_play_chunk, spec, a, b, keep, facts)
-                       for a, b in _chunks(spec.games)]
-            for future in futures:
-                chunk = _handed(future.result(), sink)
-                results.extend(chunk)
-                if bar is not None:
-                    bar[0].update(bar[1], advance=len(chunk))
+    where = Local(jobs) if backend is None else backend
+    for chunk in where.map(partial(_play_chunk, spec, keep, facts), list(_chunks(spec.games))):
+        chunk = _handed(chunk, sink)
+        results.extend(chunk)
+        if bar is not None:
+            bar[0].update(bar[1], advance=len(chunk))
     if bar is not None:
         bar[0].stop()
     results.sort(key=lambda r: r.index)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from candlelit.games.shadow_hunters.characters import (
     pool_with,
 )
 from candlelit.games.shadow_hunters.rules import ShadowHuntersState
+from candlelit.sim.backends import Backend, Local
 from candlelit.sim.columns import Setting
 from candlelit.sim.facts import SeatFacts
 from candlelit.sim.runner import GameResult, bot_seed, game_seed
@@ -103,8 +103,8 @@ def play_one(job: _Job, index: int) -> Outcome:
                    actions, state.is_terminal(), state.reason, tuple(state.returns()))
 
 
-def _play_chunk(job: _Job, start: int, stop: int) -> list[Outcome]:
-    return [play_one(job, i) for i in range(start, stop)]
+def _play_chunk(job: _Job, bounds: tuple[int, int]) -> list[Outcome]:
+    return [play_one(job, i) for i in range(*bounds)]
 
 
 def _handed(chunks: Iterable[list[Outcome]], sink: Sink | None) -> list[Outcome]:
@@ -117,15 +117,11 @@ def _handed(chunks: Iterable[list[Outcome]], sink: Sink | None) -> list[Outcome]
     return kept
 
 
-def _play_all(job: _Job, games: int, jobs: int, sink: Sink | None = None) -> list[Outcome]:
-    size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * jobs))))
+def _play_all(job: _Job, games: int, backend: Backend, sink: Sink | None = None,
+              ) -> list[Outcome]:
+    size = max(1, min(CHUNK, math.ceil(games / max(1, 4 * backend.workers))))
     bounds = [(a, min(games, a + size)) for a in range(0, games, size)]
-    if jobs <= 1:
-        return _handed((_play_chunk(job, a, b) for a, b in bounds), sink)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_play_chunk, job, a, b) for a, b in bounds]
-        return _handed((f.result() for f in futures), sink)
+    return _handed(backend.map(partial(_play_chunk, job), bounds), sink)
 
 
 def table_sink(tables: GameTables, job: _Job, variant: str | None,
@@ -148,9 +144,11 @@ def table_sink(tables: GameTables, job: _Job, variant: str | None,
 def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: int,
                 character_files: Sequence[str | Path] = (),
                 options: dict[str, Any] | None = None,
-                tables: GameTables | None = None) -> dict[str, Any]:
-    """Play `games` games with random character draws and report each character's results;
-    `tables` (if given) gets every game as it is played."""
+                tables: GameTables | None = None,
+                backend: Backend | None = None) -> dict[str, Any]:
+    """Play `games` games with random character draws (on `backend`, default: `jobs` local
+    processes) and report each character's results; `tables` (if given) gets every game as
+    it is played."""
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     if not SPEC.min_players <= players <= SPEC.max_players:
@@ -169,7 +167,8 @@ def run_balance(players: int, games: int, bots: Sequence[str], seed: int, jobs: 
     shown["characters"] = "custom" if base is not None else None
     job = _Job(players, names, seed, resolved)
     custom = base is not None or bool(character_files)
-    outcomes = _play_all(job, games, max(1, jobs), None if tables is None else
+    outcomes = _play_all(job, games, Local(max(1, jobs)) if backend is None else backend,
+                         None if tables is None else
                          table_sink(tables, job, variant, shown, custom))
     return summarise(pool, outcomes, {
         "game": SPEC.name, "players": players, "games": games, "seed": seed,
