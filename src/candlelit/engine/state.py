@@ -207,14 +207,14 @@ class State(ABC):
 
     # -- tensors (OpenSpiel's observation tensor; issue 18's adapters read these) --------
     @classmethod
+    @abstractmethod
     def declare_observation(cls, players: int, options: dict[str, Any]) -> Layout:
         """The parts of this game's observation tensor for these settings, declared once."""
-        raise NotImplementedError(cls.__name__)
 
+    @abstractmethod
     def encode_observation(self, player: int, layout: Layout, out: Tensor) -> None:
         """Write what `player` may see into the zeroed `out` (of `layout`), from fields only:
         the cost must not grow with the game's log."""
-        raise NotImplementedError(type(self).__name__)
 
     def observation_layout(self) -> Layout:
         """This game's observation layout for its settings (declared once, then shared)."""
