@@ -6,9 +6,10 @@ acting seat's information-state key in the world (multiple observers: every seat
 are keyed by what that seat knows there). Selection is UCB over availability counts (how
 often an action was legal when its node was visited), with progressive widening: a node
 offers its first ⌈widen · visits^alpha⌉ actions, the heuristic's choice first and the rest
-in a seeded order. Rollouts use the game's heuristic bot for every seat (manifest
-`default_bot`), with a share `epsilon` of uniformly random moves, and stop at `depth`
-actions when the manifest names an evaluation function that answers there (`evaluate`).
+in a seeded order. Rollouts use the game's fast rollout policy for every seat (manifest
+`rollout`, reading the world's fields) or else its heuristic bot (manifest `default_bot`),
+with a share `epsilon` of uniformly random moves; after `depth` actions they stop at the
+first position where the manifest's evaluation function answers (`evaluate`).
 Pending seats of a simultaneous decision act in seat order inside the world, the searching
 seat first at the root (it is the one deciding now).
 """
@@ -32,7 +33,9 @@ DEFAULT_ITERATIONS = 100
 """The budget of the plain `ismcts` bot."""
 
 Evaluate = Callable[[State], "list[float] | None"]
-"""A manifest's `evaluate`: one value in [0, 1] per seat, or None (play on to the end)."""
+"""A manifest's `evaluate`: one value in [0, 1] per seat, or None (play on a step)."""
+Rollout = Callable[[State, int, Sequence[int], random.Random], int]
+"""A manifest's `rollout`: (world, seat, legal, rng) → one of `legal`."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class ISMCTSBot:
         self._game = game
         self._seed = seed
         self._evaluate: Evaluate | None = resolve(spec.evaluate) if spec.evaluate else None
+        self._fast: Rollout | None = resolve(spec.rollout) if spec.rollout else None
         self._rollout_bots: dict[int, Bot] = {}
 
     # -- the entry point --------------------------------------------------------------
@@ -151,8 +155,7 @@ class ISMCTSBot:
             node = tree.get(key)
             if node is None:
                 node = tree[key] = Node()
-                self._grow(node, options,
-                           self._heuristic(SeatObservation(world, actor), actor, options))
+                self._grow(node, options, self._first(world, actor, options))
                 action = self._select(node, options)
                 path.append((node, action, actor))
                 world.apply_action(action, actor)
@@ -212,6 +215,12 @@ class ISMCTSBot:
         node.order.extend(fresh)
         node.known.update(fresh)
 
+    def _first(self, world: State, actor: int, options: Sequence[int]) -> int:
+        """A new node's first action: the fast rollout policy's, else the heuristic's."""
+        if self._fast is not None:
+            return self._fast(world, actor, options, self._rng)
+        return self._heuristic(SeatObservation(world, actor), actor, options)
+
     def _heuristic(self, seat: SeatObservation, actor: int, options: Sequence[int]) -> int:
         """The game's heuristic bot's choice for `actor` among `options`."""
         return self._rollout_bot(actor).act(seat, options)
@@ -225,8 +234,8 @@ class ISMCTSBot:
 
     # -- rollouts ---------------------------------------------------------------------
     def _rollout(self, world: State) -> list[float]:
-        """Play `world` on with the heuristic (and `epsilon` random moves) to the end, or
-        to the depth cut-off when the game's evaluation answers there; one value per seat."""
+        """Play `world` on with the rollout policy (and `epsilon` random moves) to the end,
+        or past the depth cut-off to where the game's evaluation answers; one value per seat."""
         settings = self.settings
         rng = self._rng
         evaluate = self._evaluate
@@ -243,13 +252,14 @@ class ISMCTSBot:
                 values = evaluate(world)
                 if values is not None:
                     return values
-                depth = None
             actor = pending[0]
             options = world.legal_actions(actor)
             if len(options) == 1:
                 action = options[0]
             elif settings.epsilon and rng.random() < settings.epsilon:
                 action = options[int(rng.random() * len(options))]
+            elif self._fast is not None:
+                action = self._fast(world, actor, options, rng)
             else:
                 window = windows.get(actor)
                 if window is None:

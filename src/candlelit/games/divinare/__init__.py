@@ -56,6 +56,7 @@ SPEC = GameSpec(
     default_bot="expectation",
     hard_bot="ismcts:150:epsilon=1",
     evaluate="candlelit.games.divinare.scoring:evaluate",
+    rollout="candlelit.games.divinare.rollout:rollout_action",
     cards_reader="candlelit.games.divinare.boards:read_layout_file",
     cards_option="boards",
     catalogue="candlelit.games.divinare.catalogue:catalogue",

@@ -64,9 +64,12 @@ LEAD_SCALE = 4.0
 """Points of lead that move a seat's evaluation from 1/2 to about 3/4."""
 
 
-def evaluate(state: DivinareFields) -> list[float]:
+def evaluate(state: DivinareFields) -> list[float] | None:
     """Per seat, a value in (0, 1) from its lead over the best other seat's banked points
-    (a logistic curve; 1/2 when level): the search's estimate of a game cut off early."""
+    (a logistic curve; 1/2 when level): the search's estimate of a game cut off early.
+    None once a card of the round is played (its boards are not scored yet)."""
+    if any(state.played):
+        return None
     points = scores(state)
     values = []
     for seat, mine in enumerate(points):
