@@ -79,6 +79,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
     default_bot="heuristic",
     hard_bot="ismcts:10:epsilon=1",
+    evaluate="candlelit.games.anima.evaluation:evaluate",
     cards_reader="candlelit.games.anima.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.anima.catalogue:catalogue",

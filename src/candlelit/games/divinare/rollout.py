@@ -9,8 +9,9 @@ count; cards are played where a token gains most and set aside where it gains le
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from candlelit.games.divinare.boards import CARDS_PER_SUIT, Layout
 from candlelit.games.divinare.scoring import score_space, token_points
 from candlelit.games.divinare.state import (
     CENTRE,
@@ -24,6 +25,30 @@ from candlelit.games.divinare.state import (
     DivinareFields,
 )
 
+Ranking = tuple[tuple[int, int], ...]
+"""(points, space) of every numbered space of a board at one count, best first."""
+
+_RANKINGS: dict[int, tuple[Layout, tuple[tuple[Ranking, ...], ...]]] = {}
+"""Per layout (by id, kept alive beside it), per suit, per count: the spaces ranked."""
+KEPT = 16
+"""Layouts ranked at most before the cache starts again (custom boards make new ones)."""
+
+
+def _rankings(layout: Layout) -> tuple[tuple[Ranking, ...], ...]:
+    """Per suit, per possible count: the board's spaces by the points they score there."""
+    found = _RANKINGS.get(id(layout))
+    if found is not None and found[0] is layout:
+        return found[1]
+    if len(_RANKINGS) >= KEPT:
+        _RANKINGS.clear()
+    ranked = tuple(
+        tuple(tuple(sorted(((token_points(score_space(v, count, board.bonus.get(v, 0))), v)
+                            for v in board.spaces), reverse=True))
+              for count in range(CARDS_PER_SUIT[suit] + 1))
+        for suit, board in enumerate(layout.boards))
+    _RANKINGS[id(layout)] = (layout, ranked)
+    return ranked
+
 
 def final_counts(world: DivinareFields) -> list[int]:
     """Per suit, the cards that will have been counted when this world's round is scored."""
@@ -34,54 +59,39 @@ def final_counts(world: DivinareFields) -> list[int]:
     return counts
 
 
-def _points(world: DivinareFields, suit: int, at: int, count: int) -> int:
-    """Points a token of `suit` on space `at` (or the centre) scores at `count` cards."""
-    if at == CENTRE:
-        return 0
-    return token_points(score_space(at, count, world.layout.boards[suit].bonus.get(at, 0)))
-
-
-def _best_free(world: DivinareFields, seat: int, suit: int, count: int) -> int:
-    """The best points `seat`'s token of `suit` can reach in one move (staying is no move)."""
-    occupied = world.occupied[suit]
-    best = 0 if world.tokens[seat][suit] != CENTRE else -99
-    for space in world.layout.boards[suit].spaces:
+def _gain(ranking: Ranking, occupied: int, here: int) -> int:
+    """What one move adds to a token on `here` (CENTRE or a space) at the ranked count."""
+    now = 0
+    if here != CENTRE:
+        now = next(points for points, space in ranking if space == here)
+    for points, space in ranking:
         if not occupied >> space & 1:
-            best = max(best, _points(world, suit, space, count))
-    return best
-
-
-def _gains(world: DivinareFields, seat: int) -> list[int]:
-    """Per suit, what one move of `seat`'s token of that suit adds at this world's counts."""
-    counts = final_counts(world)
-    return [_best_free(world, seat, s, counts[s])
-            - _points(world, s, world.tokens[seat][s], counts[s]) for s in range(4)]
+            return max(points, 0) - now if here != CENTRE else points
+    return -now if here != CENTRE else 0
 
 
 def rollout_action(world: DivinareFields, seat: int, legal: Sequence[int],
                    rng: random.Random) -> int:
     """One of `legal` for `seat` in `world`: the best-scoring move, the play of most gain,
     the card of least gain set aside (ties broken by `rng`)."""
+    ranks = _rankings(world.layout)
+    counts = final_counts(world)
     phase = world.phase
     if phase == MOVE:
         suit = world.move_suit
-        count = final_counts(world)[suit]
-
-        def value(action: int) -> int:
-            at = CENTRE if action == CENTRE_ACTION else action - MOVE_BASE
-            return _points(world, suit, at, count)
-
-        return _pick(legal, value, rng)
-    gains = _gains(world, seat)
+        points = dict((space, p) for p, space in ranks[suit][counts[suit]])
+        return _pick(legal, [0 if a == CENTRE_ACTION else points[a - MOVE_BASE]
+                             for a in legal], rng)
+    mine = world.tokens[seat]
+    gains = [_gain(ranks[s][counts[s]], world.occupied[s], mine[s]) for s in range(4)]
     if phase == PLAY:
-        return _pick(legal, lambda a: gains[a], rng)
+        return _pick(legal, [gains[a] for a in legal], rng)
     base = PASS_BASE if phase == PASS else DISCARD_BASE
-    return _pick(legal, lambda a: -gains[a - base], rng)
+    return _pick(legal, [-gains[a - base] for a in legal], rng)
 
 
-def _pick(legal: Sequence[int], value: Callable[[int], int], rng: random.Random) -> int:
-    """The action of highest `value`, a seeded draw among ties."""
-    scored = [(value(a), a) for a in legal]
-    top = max(v for v, _ in scored)
-    best = [a for v, a in scored if v == top]
+def _pick(legal: Sequence[int], values: list[int], rng: random.Random) -> int:
+    """The action of highest value, a seeded draw among ties."""
+    top = max(values)
+    best = [a for a, v in zip(legal, values, strict=True) if v == top]
     return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     default_bot="heuristic",
     hard_bot="ismcts:6:epsilon=1",
+    evaluate="candlelit.games.fatal_frame.evaluation:evaluate",
     cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.fatal_frame.catalogue:catalogue",

@@ -75,6 +75,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     default_bot="heuristic",
     hard_bot="ismcts:25:epsilon=1",
+    evaluate="candlelit.games.nevermore.evaluation:evaluate",
     cards_reader="candlelit.games.nevermore.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.nevermore.catalogue:catalogue",

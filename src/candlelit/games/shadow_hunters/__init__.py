@@ -74,6 +74,7 @@ SPEC = GameSpec(
     bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
     default_bot="heuristic",
     hard_bot="ismcts:25:epsilon=1",
+    evaluate="candlelit.games.shadow_hunters.evaluation:evaluate",
     cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
     cards_option="cards",
     catalogue="candlelit.games.shadow_hunters.catalogue:catalogue",
