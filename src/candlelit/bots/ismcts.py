@@ -80,7 +80,7 @@ class Node:
 def parse_budget(text: str) -> Settings:
     """Settings from a parameterised name's tail: '<N>' iterations or '<T>s' seconds, then
     optionally ':epsilon=<x>', ':depth=<n>', ':reuse=<n>' and ':prior=<n>' (e.g.
-    '150:epsilon=1')."""
+    '400:depth=0:reuse=4')."""
     budget, *extras = text.split(":")
     if budget.endswith("s"):
         seconds = float(budget[:-1])

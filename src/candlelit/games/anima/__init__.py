@@ -78,7 +78,7 @@ SPEC = GameSpec(
     package="candlelit.games.anima",
     bots={"heuristic": "candlelit.games.anima.bot:HeuristicBot"},
     default_bot="heuristic",
-    hard_bot="ismcts:10:epsilon=1",
+    hard_bot="ismcts:80:depth=20:reuse=4:prior=16",
     evaluate="candlelit.games.anima.evaluation:evaluate",
     cards_reader="candlelit.games.anima.cards:read_cards_file",
     cards_option="cards",

@@ -54,7 +54,7 @@ SPEC = GameSpec(
     package="candlelit.games.divinare",
     bots={"expectation": "candlelit.games.divinare.bot:ExpectationBot"},
     default_bot="expectation",
-    hard_bot="ismcts:150:epsilon=1",
+    hard_bot="ismcts:400:depth=0:reuse=4",
     evaluate="candlelit.games.divinare.scoring:evaluate",
     rollout="candlelit.games.divinare.rollout:rollout_action",
     cards_reader="candlelit.games.divinare.boards:read_layout_file",

@@ -52,11 +52,14 @@ def _rankings(layout: Layout) -> tuple[tuple[Ranking, ...], ...]:
 
 def final_counts(world: DivinareFields) -> list[int]:
     """Per suit, the cards that will have been counted when this world's round is scored."""
-    counts = list(world.played)
-    for pile in (*world.hands, *world.held, *world.discards):
-        for suit in range(4):
-            counts[suit] += pile[suit]
-    return counts
+    c0, c1, c2, c3 = world.played
+    for piles in (world.hands, world.held, world.discards):
+        for pile in piles:
+            c0 += pile[0]
+            c1 += pile[1]
+            c2 += pile[2]
+            c3 += pile[3]
+    return [c0, c1, c2, c3]
 
 
 def _gain(ranking: Ranking, occupied: int, here: int) -> int:

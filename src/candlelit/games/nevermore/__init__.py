@@ -74,7 +74,7 @@ SPEC = GameSpec(
     package="candlelit.games.nevermore",
     bots={"heuristic": "candlelit.games.nevermore.bot:HeuristicBot"},
     default_bot="heuristic",
-    hard_bot="ismcts:25:epsilon=1",
+    hard_bot="ismcts:150:depth=20:reuse=4:prior=30",
     evaluate="candlelit.games.nevermore.evaluation:evaluate",
     cards_reader="candlelit.games.nevermore.cards:read_cards_file",
     cards_option="cards",

@@ -73,7 +73,7 @@ SPEC = GameSpec(
     package="candlelit.games.shadow_hunters",
     bots={"heuristic": "candlelit.games.shadow_hunters.bot:HeuristicBot"},
     default_bot="heuristic",
-    hard_bot="ismcts:25:epsilon=1",
+    hard_bot="ismcts:60:depth=20:reuse=4:prior=12",
     evaluate="candlelit.games.shadow_hunters.evaluation:evaluate",
     cards_reader="candlelit.games.shadow_hunters.cards:read_cards_file",
     cards_option="cards",
