@@ -297,10 +297,9 @@ class ISMCTSBot:
         return values if values is not None else [0.0] * world.num_players
 
 
-def _seen_since(world: State, seat: int, start: tuple[int, int]) -> int:
-    """A hash of what `seat` saw in `world` since `start` (log entries, history entries):
-    the log lines shown to it and its own actions."""
+def _seen_since(world: State, seat: int, start: tuple[int, int]) -> Hashable:
+    """What `seat` saw in `world` since `start` (log entries, history entries): the log
+    lines shown to it and its own actions."""
     lines = tuple((kind, key, repr(args)) for kind, key, args, audience in world.log[start[0]:]
                   if audience is None or seat in audience)
-    own = tuple(action for actor, action in world.history[start[1]:] if actor == seat)
-    return hash((lines, own))
+    return lines, tuple(action for actor, action in world.history[start[1]:] if actor == seat)

@@ -77,7 +77,7 @@ SPEC = GameSpec(
     package="candlelit.games.fatal_frame",
     bots={"heuristic": "candlelit.games.fatal_frame.bot:HeuristicBot"},
     default_bot="heuristic",
-    hard_bot="ismcts:150:depth=20:reuse=4:prior=30",
+    hard_bot="ismcts:80:depth=20:reuse=4:prior=16",
     evaluate="candlelit.games.fatal_frame.evaluation:evaluate",
     cards_reader="candlelit.games.fatal_frame.cards:read_cards_file",
     cards_option="cards",
