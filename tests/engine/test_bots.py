@@ -17,13 +17,15 @@ SLOW = {"fatal-frame-4p-heuristic"}
 SEARCH = {"ismcts", "hard"}
 """The searching bots: checked at a tiny budget (their own budgets take minutes a case)."""
 TINY = "ismcts:2:epsilon=1"
-WRAPPERS = {"easy", TINY}
+GUIDED = "ismcts:2:depth=3:reuse=2:prior=1"
+"""A tiny search the way `hard` searches: rollout policy, evaluation cut-off, reused worlds."""
+WRAPPERS = {"easy", TINY, GUIDED}
 """Bots built on others (a level's noise, the search over resample): checked at each game's
 smallest player count; `normal` is the game's heuristic by another name, checked as itself."""
 CASES = [pytest.param(spec.name, n, bot, id=f"{spec.name}-{n}p-{bot}",
                       marks=[pytest.mark.slow] if f"{spec.name}-{n}p-{bot}" in SLOW else [])
          for spec in games() for n in spec.player_counts
-         for bot in [*sorted(set(bot_names(spec.name)) - SEARCH - {"normal"}), TINY]
+         for bot in [*sorted(set(bot_names(spec.name)) - SEARCH - {"normal"}), TINY, GUIDED]
          if bot not in WRAPPERS or n == spec.min_players]
 assert {case.id for case in CASES} >= SLOW, "a slow id names no case"
 

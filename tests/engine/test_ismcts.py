@@ -18,7 +18,9 @@ from candlelit.engine.errors import OptionError
 from candlelit.engine.plugins import resolve
 from candlelit.engine.registry import games, get
 from candlelit.engine.state import TERMINAL, State
-from candlelit.games.divinare.scoring import evaluate
+from candlelit.games.divinare.rollout import final_counts, rollout_action
+from candlelit.games.divinare.scoring import evaluate, score_space, token_points
+from candlelit.games.divinare.state import CENTRE_ACTION, MOVE, MOVE_BASE
 from candlelit.games.shadow_hunters.balance import seat_bots
 
 TINY = "ismcts:2:epsilon=1"
@@ -124,7 +126,10 @@ def test_budget_names_are_read_or_refused_with_the_grammar():
     assert parse_budget("0.5s") == Settings(iterations=None, seconds=0.5)
     assert parse_budget("40:epsilon=0.25:depth=9") == Settings(iterations=40, epsilon=0.25,
                                                                depth=9)
-    for bad in ("ismcts:0", "ismcts:-1s", "ismcts:x", "ismcts:5:epsilon=2", "ismcts:5:c=1"):
+    assert parse_budget("40:depth=0:reuse=4:prior=8") == Settings(iterations=40, depth=0,
+                                                                  reuse=4, prior=8)
+    for bad in ("ismcts:0", "ismcts:-1s", "ismcts:x", "ismcts:5:epsilon=2", "ismcts:5:c=1",
+                "ismcts:5:reuse=0", "ismcts:5:prior=-1"):
         with pytest.raises(OptionError, match="ismcts:<iterations>"):
             make_bot(bad, "divinare", 0, 0)
 
@@ -178,3 +183,58 @@ def _duel(seed: int) -> bool:
 def test_a_small_search_beats_random_play_in_two_player_divinare():
     wins = sum(_duel(seed) for seed in range(20))
     assert wins >= 16, f"ISMCTS won {wins} of 20 against random"
+
+
+SHIPPED = [spec.name for spec in games() if spec.home.startswith("candlelit.games.")]
+"""The games this package ships (a plug-in game may have no evaluation)."""
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_shipped_games_evaluation_gives_each_seat_a_value_in_0_1(game):
+    spec = get(game)
+    assert spec.evaluate is not None, "every shipped game cuts rollouts off with an evaluation"
+    judge = resolve(spec.evaluate)
+    players = spec.usual_players
+    answered = 0
+
+    def visit(state, step):
+        nonlocal answered
+        values = judge(state)
+        if values is None:
+            return
+        assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+        answered += 1
+
+    final = c.playout(game, players, 3, chooser=1, visit=visit)
+    assert answered > 0
+    values = judge(final)
+    if final.is_terminal() and values is not None:  # the winners are valued highest
+        assert {s for s, v in enumerate(values) if v == max(values)} == set(final.winners())
+
+
+def test_a_search_with_the_fast_rollout_policy_is_deterministic_and_legal():
+    assert get("divinare").rollout is not None
+    for state, seat in _decisions("divinare", 4, 8, 3):
+        legal = state.legal_actions(seat)
+        picks = {make_bot("ismcts:20:depth=0:reuse=3:prior=4", "divinare", seat, 2)
+                 .act(SeatObservation(state.clone(), seat), legal) for _ in range(2)}
+        assert len(picks) == 1 and picks <= set(legal)
+
+
+def test_divinare_rollout_moves_a_token_to_the_worlds_exact_count():
+    state = c.load("divinare", 4, 5)
+    while state.phase != MOVE:
+        seat = state.current_player()
+        state.apply_action(state.legal_actions(seat)[0], seat)
+    seat = state.current_player()
+    suit = state.move_suit
+    count = final_counts(state)[suit]
+    legal = state.legal_actions(seat)
+    choice = rollout_action(state, seat, legal, random.Random(0))
+    assert choice in legal
+    if MOVE_BASE + count in legal:
+        board = state.layout.boards[suit]
+        best = max(token_points(score_space(a - MOVE_BASE, count, board.bonus.get(
+            a - MOVE_BASE, 0))) for a in legal if a != CENTRE_ACTION)
+        assert token_points(score_space(choice - MOVE_BASE, count, board.bonus.get(
+            choice - MOVE_BASE, 0))) == best

@@ -1,14 +1,17 @@
 """Information-set MCTS for any registered game, seeing only its seat's `SeatObservation`.
 
 Each iteration draws one world with `seat.resample(rng)` and plays in it (the world is the
-bot's own: the real game is never read). Decision nodes are shared between worlds by the
-acting seat's information-state key in the world (multiple observers: every seat's nodes
-are keyed by what that seat knows there). Selection is UCB over availability counts (how
+bot's own: the real game is never read); a world may serve `reuse` iterations (each on a
+fresh copy). Decision nodes are shared between worlds by what the acting seat has seen since
+the root (multiple observers: every seat's nodes are keyed by the log lines shown to it in
+the search, so the searching seat's nodes are its information sets, and another seat's
+merge what it knew before the root). Selection is UCB over availability counts (how
 often an action was legal when its node was visited), with progressive widening: a node
 offers its first ⌈widen · visits^alpha⌉ actions, the heuristic's choice first and the rest
-in a seeded order. Rollouts use the game's heuristic bot for every seat (manifest
-`default_bot`), with a share `epsilon` of uniformly random moves, and stop at `depth`
-actions when the manifest names an evaluation function that answers there (`evaluate`).
+in a seeded order. Rollouts use the game's fast rollout policy for every seat (manifest
+`rollout`, reading the world's fields) or else its heuristic bot (manifest `default_bot`),
+with a share `epsilon` of uniformly random moves; after `depth` actions they stop at the
+first position where the manifest's evaluation function answers (`evaluate`).
 Pending seats of a simultaneous decision act in seat order inside the world, the searching
 seat first at the root (it is the one deciding now).
 """
@@ -32,7 +35,9 @@ DEFAULT_ITERATIONS = 100
 """The budget of the plain `ismcts` bot."""
 
 Evaluate = Callable[[State], "list[float] | None"]
-"""A manifest's `evaluate`: one value in [0, 1] per seat, or None (play on to the end)."""
+"""A manifest's `evaluate`: one value in [0, 1] per seat, or None (play on a step)."""
+Rollout = Callable[[State, int, Sequence[int], random.Random], int]
+"""A manifest's `rollout`: (world, seat, legal, rng) → one of `legal`."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,11 @@ class Settings:
     """Share of rollout moves chosen uniformly at random instead of by the heuristic."""
     depth: int | None = None
     """Rollout actions before the evaluation is asked (None: play to the end)."""
+    reuse: int = 1
+    """Iterations each drawn world serves (on copies): fewer, costlier draws per decision."""
+    prior: int = 0
+    """Visits credited to the heuristic's root choice when the most visited action is
+    chosen: the search overrides the heuristic only on that much more evidence."""
 
 
 @dataclass
@@ -69,7 +79,8 @@ class Node:
 
 def parse_budget(text: str) -> Settings:
     """Settings from a parameterised name's tail: '<N>' iterations or '<T>s' seconds, then
-    optionally ':epsilon=<x>' and ':depth=<n>' (e.g. '150:epsilon=1')."""
+    optionally ':epsilon=<x>', ':depth=<n>', ':reuse=<n>' and ':prior=<n>' (e.g.
+    '400:depth=0:reuse=4')."""
     budget, *extras = text.split(":")
     if budget.endswith("s"):
         seconds = float(budget[:-1])
@@ -87,8 +98,13 @@ def parse_budget(text: str) -> Settings:
             settings = replace(settings, epsilon=float(value))
         elif name == "depth" and int(value) >= 0:
             settings = replace(settings, depth=int(value))
+        elif name == "prior" and int(value) >= 0:
+            settings = replace(settings, prior=int(value))
+        elif name == "reuse" and int(value) >= 1:
+            settings = replace(settings, reuse=int(value))
         else:
-            raise ValueError(f"not epsilon=<0..1> or depth=<n ≥ 0>: {extra!r}")
+            raise ValueError(f"not epsilon=<0..1>, depth=<n ≥ 0>, reuse=<n ≥ 1> or "
+                             f"prior=<n ≥ 0>: {extra!r}")
     return settings
 
 
@@ -107,12 +123,13 @@ class ISMCTSBot:
         self._game = game
         self._seed = seed
         self._evaluate: Evaluate | None = resolve(spec.evaluate) if spec.evaluate else None
+        self._fast: Rollout | None = resolve(spec.rollout) if spec.rollout else None
         self._rollout_bots: dict[int, Bot] = {}
 
     # -- the entry point --------------------------------------------------------------
     def act(self, seat: SeatObservation, legal: Sequence[int]) -> int:
-        """The most visited root action after the budget's iterations (no search when only
-        one action is legal)."""
+        """The most visited root action after the budget's iterations, the heuristic's
+        choice credited `prior` visits (no search when only one action is legal)."""
         if len(legal) == 1:
             return legal[0]
         settings = self.settings
@@ -121,14 +138,24 @@ class ISMCTSBot:
         root = Node()
         stop = None if settings.seconds is None else time.perf_counter() + settings.seconds
         done = 0
+        drawn: State | None = None
         while True:
-            self._iterate(seat.resample(self._rng), me, legal, root, tree)
+            if settings.reuse == 1:
+                world = seat.resample(self._rng)
+            else:
+                if done % settings.reuse == 0:
+                    drawn = seat.resample(self._rng)
+                assert drawn is not None
+                world = drawn.clone()
+            self._iterate(world, me, legal, root, tree)
             done += 1
             if settings.iterations is not None and done >= settings.iterations:
                 break
             if stop is not None and time.perf_counter() >= stop:
                 break
-        return max(root.order, key=lambda a: (root.tries.get(a, 0), -root.order.index(a)))
+        bonus = {root.order[0]: settings.prior}
+        return max(root.order, key=lambda a: (root.tries.get(a, 0) + bonus.get(a, 0),
+                                              -root.order.index(a)))
 
     # -- one iteration ----------------------------------------------------------------
     def _iterate(self, world: State, me: int, legal: Sequence[int], root: Node,
@@ -138,6 +165,7 @@ class ISMCTSBot:
             self._grow(root, legal, self._heuristic(SeatObservation(world, me), me, legal))
         path: list[tuple[Node, int, int]] = []
         node: Node | None = root
+        start = (len(world.log), len(world.history))
         actor, options = me, list(legal)
         while True:
             assert node is not None
@@ -147,12 +175,11 @@ class ISMCTSBot:
             actor, options = self._next_decision(world)
             if actor < 0:
                 break
-            key = (actor, world.information_state_key(actor))
+            key = (actor, _seen_since(world, actor, start))
             node = tree.get(key)
             if node is None:
                 node = tree[key] = Node()
-                self._grow(node, options,
-                           self._heuristic(SeatObservation(world, actor), actor, options))
+                self._grow(node, options, self._first(world, actor, options))
                 action = self._select(node, options)
                 path.append((node, action, actor))
                 world.apply_action(action, actor)
@@ -212,6 +239,12 @@ class ISMCTSBot:
         node.order.extend(fresh)
         node.known.update(fresh)
 
+    def _first(self, world: State, actor: int, options: Sequence[int]) -> int:
+        """A new node's first action: the fast rollout policy's, else the heuristic's."""
+        if self._fast is not None:
+            return self._fast(world, actor, options, self._rng)
+        return self._heuristic(SeatObservation(world, actor), actor, options)
+
     def _heuristic(self, seat: SeatObservation, actor: int, options: Sequence[int]) -> int:
         """The game's heuristic bot's choice for `actor` among `options`."""
         return self._rollout_bot(actor).act(seat, options)
@@ -225,8 +258,8 @@ class ISMCTSBot:
 
     # -- rollouts ---------------------------------------------------------------------
     def _rollout(self, world: State) -> list[float]:
-        """Play `world` on with the heuristic (and `epsilon` random moves) to the end, or
-        to the depth cut-off when the game's evaluation answers there; one value per seat."""
+        """Play `world` on with the rollout policy (and `epsilon` random moves) to the end,
+        or past the depth cut-off to where the game's evaluation answers; one value per seat."""
         settings = self.settings
         rng = self._rng
         evaluate = self._evaluate
@@ -243,13 +276,14 @@ class ISMCTSBot:
                 values = evaluate(world)
                 if values is not None:
                     return values
-                depth = None
             actor = pending[0]
             options = world.legal_actions(actor)
             if len(options) == 1:
                 action = options[0]
             elif settings.epsilon and rng.random() < settings.epsilon:
                 action = options[int(rng.random() * len(options))]
+            elif self._fast is not None:
+                action = self._fast(world, actor, options, rng)
             else:
                 window = windows.get(actor)
                 if window is None:
@@ -261,3 +295,11 @@ class ISMCTSBot:
             return world.returns()
         values = evaluate(world) if evaluate is not None else None
         return values if values is not None else [0.0] * world.num_players
+
+
+def _seen_since(world: State, seat: int, start: tuple[int, int]) -> Hashable:
+    """What `seat` saw in `world` since `start` (log entries, history entries): the log
+    lines shown to it and its own actions."""
+    lines = tuple((kind, key, repr(args)) for kind, key, args, audience in world.log[start[0]:]
+                  if audience is None or seat in audience)
+    return lines, tuple(action for actor, action in world.history[start[1]:] if actor == seat)

@@ -2,7 +2,8 @@
 hard, plus the bots each game's manifest names.
 
 Parameterised names: `ismcts:<N>` searches N iterations per decision, `ismcts:<T>s` T
-seconds, either followed by `:epsilon=<x>` (random rollout moves) or `:depth=<n>`.
+seconds, either followed by `:epsilon=<x>` (random rollout moves), `:depth=<n>` or
+`:prior=<n>` (see `ismcts.Settings`).
 The levels: `easy` is the game's heuristic (manifest `default_bot`) with 30 % random moves,
 `normal` the heuristic, `hard` the manifest's `hard_bot` (an ISMCTS budget measured to
 decide within a second on a 4-player game)."""
@@ -64,7 +65,7 @@ def make_bot(name: str, game: str, seat: int, seed: int) -> Bot:
             settings = parse_budget(name.partition(":")[2])
         except ValueError as exc:
             raise OptionError(f"bad bot name {name!r}: ismcts:<iterations> or "
-                              f"ismcts:<seconds>s, then :epsilon=<x> or :depth=<n> "
+                              f"ismcts:<seconds>s, then :epsilon=<x>, :depth=<n> or :prior=<n> "
                               f"({exc})") from None
         return ISMCTSBot(game, seat, seed, settings, name)
     return _named(name, game, seat, seed)

@@ -53,6 +53,10 @@ class GameSpec:
     evaluate: str | None = None
     """`"module:function"`: function(state) → one value in [0, 1] per seat for a game cut
     off before its end (ISMCTS's depth cut-off), or None where it cannot tell."""
+    rollout: str | None = None
+    """`"module:function"`: function(world, seat, legal, rng) → one of `legal`: ISMCTS's
+    fast rollout policy, reading the fields of a world the searching seat drew itself
+    (None: the heuristic bot plays the rollouts through seat observations)."""
     cards_reader: str | None = None
     """`"module:function"`: function(path) → validated data for the game's card-file option."""
     cards_option: str = "cards"

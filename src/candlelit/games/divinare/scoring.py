@@ -64,9 +64,14 @@ LEAD_SCALE = 4.0
 """Points of lead that move a seat's evaluation from 1/2 to about 3/4."""
 
 
-def evaluate(state: DivinareFields) -> list[float]:
+def evaluate(state: DivinareFields) -> list[float] | None:
     """Per seat, a value in (0, 1) from its lead over the best other seat's banked points
-    (a logistic curve; 1/2 when level): the search's estimate of a game cut off early."""
+    (a logistic curve; 1/2 when level): the search's estimate of a game cut off early.
+    None but between rounds, i.e. once the round has moved on from its deal (a card chosen,
+    passed or played: its boards are not scored yet); the game's end answers too."""
+    if state.phase != OVER and (not state.log or state.log[-1][0] != "deal"
+                                or any(any(cards) for cards in state.held)):
+        return None
     points = scores(state)
     values = []
     for seat, mine in enumerate(points):
